@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+// WaveFill: a small Core-Animation-like engine and the wave-fill loading indicator, for Linux.
+import PackageDescription
+
+let package = Package(
+    name: "WaveFill",
+    products: [
+        .executable(name: "wavefill", targets: ["wavefill"]),
+        .library(name: "WaveFillKit", targets: ["WaveFill", "Layers", "Animation", "Raster", "Geometry", "Text", "Export"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, reached through pkg-config; no unsafe flags.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+
+        // Pure Swift: no C, no display.
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
+
+        // Touch C.
+        .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Export", dependencies: ["Raster", "CPNG"]),
+
+        .target(name: "WaveFill", dependencies: ["Layers", "Text", "Raster", "Animation", "Geometry"]),
+        .executableTarget(name: "wavefill", dependencies: [
+            "WaveFill", "Export", "Text",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "TestSupport", dependencies: ["Raster", "Export"], path: "Tests/TestSupport"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
+        .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], resources: [.copy("Goldens")]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Double {
+    /// `cos(x)` from the C library, so results match other C-library renderers bit for bit.
+    @inlinable public static func cosine(_ x: Double) -> Double { cos(x) }
+    /// `sin(x)` from the C library.
+    @inlinable public static func sine(_ x: Double) -> Double { sin(x) }
+}
