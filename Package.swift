@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
         .target(name: "Export", dependencies: ["Raster", "CPNG"]),
 
-        .target(name: "WaveFill", dependencies: ["Layers", "Text", "Raster", "Animation", "Geometry"]),
+        .target(name: "WaveFill", dependencies: ["Text", "Raster", "Geometry"]),
         .executableTarget(name: "wavefill", dependencies: [
             "WaveFill", "Export", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,0 +1,142 @@
+// Export: writing and reading images and animations. PNG through libpng's simplified API; later
+// GIF, APNG, video and Lottie writers. Every writer goes to a temporary name and renames, so a
+// failure never leaves a half-written file behind.
+//
+// Owns: file formats. Must not: render, or know the scene.
+import CPNG
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an image could not be written or read.
+public enum ExportError: Error, Equatable, CustomStringConvertible {
+    /// libpng refused (its own message).
+    case png(path: String, message: String)
+    /// A file-system operation failed.
+    case io(path: String, message: String)
+
+    /// One line for a person.
+    public var description: String {
+        switch self {
+        case .png(let p, let m): return "'\(p)': \(m)"
+        case .io(let p, let m): return "'\(p)': \(m)"
+        }
+    }
+}
+
+/// PNG files (8-bit straight RGBA) through libpng.
+public enum PNGFile {
+    /// Writes `pixmap` (premultiplied) as an 8-bit RGBA PNG at `path`, via a temporary file and rename.
+    public static func write(_ pixmap: Pixmap, to path: String) throws {
+        let straight = pixmap.straightBytes()
+        try AtomicFile.write(to: path) { tmp in
+            var img = png_image()
+            img.version = png_uint_32(PNG_IMAGE_VERSION)
+            img.width = png_uint_32(pixmap.width)
+            img.height = png_uint_32(pixmap.height)
+            img.format = png_uint_32(WF_PNG_FORMAT_RGBA)
+            let ok = straight.withUnsafeBytes { buf in
+                png_image_write_to_file(&img, tmp, 0, buf.baseAddress, png_int_32(pixmap.width * 4), nil)
+            }
+            defer { png_image_free(&img) }
+            if ok == 0 { throw ExportError.png(path: path, message: message(of: img)) }
+        }
+    }
+
+    /// Encodes `pixmap` as PNG bytes in memory.
+    public static func encode(_ pixmap: Pixmap) throws -> [UInt8] {
+        let straight = pixmap.straightBytes()
+        var img = png_image()
+        img.version = png_uint_32(PNG_IMAGE_VERSION)
+        img.width = png_uint_32(pixmap.width)
+        img.height = png_uint_32(pixmap.height)
+        img.format = png_uint_32(WF_PNG_FORMAT_RGBA)
+        defer { png_image_free(&img) }
+        var size: png_alloc_size_t = 0
+        let ok1 = straight.withUnsafeBytes { buf in
+            png_image_write_to_memory(&img, nil, &size, 0, buf.baseAddress, png_int_32(pixmap.width * 4), nil)
+        }
+        guard ok1 != 0, size > 0 else { throw ExportError.png(path: "<memory>", message: message(of: img)) }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let ok2 = out.withUnsafeMutableBytes { o in
+            straight.withUnsafeBytes { buf in
+                png_image_write_to_memory(&img, o.baseAddress, &size, 0, buf.baseAddress, png_int_32(pixmap.width * 4), nil)
+            }
+        }
+        guard ok2 != 0 else { throw ExportError.png(path: "<memory>", message: message(of: img)) }
+        return Array(out.prefix(Int(size)))
+    }
+
+    /// Reads any PNG as 8-bit straight RGBA (libpng converts palettes, grey and 16-bit).
+    public static func readStraightRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        var img = png_image()
+        img.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&img, path) != 0 else {
+            let m = message(of: img)
+            png_image_free(&img)
+            throw ExportError.png(path: path, message: m.isEmpty ? "not a readable PNG" : m)
+        }
+        defer { png_image_free(&img) }
+        img.format = png_uint_32(WF_PNG_FORMAT_RGBA)
+        let w = Int(img.width), h = Int(img.height)
+        guard w > 0, h > 0, w <= 32768, h <= 32768 else {
+            throw ExportError.png(path: path, message: "\(w)x\(h) is outside 1x1 ... 32768x32768")
+        }
+        var buf = [UInt8](repeating: 0, count: w * h * 4)
+        let ok = buf.withUnsafeMutableBytes { png_image_finish_read(&img, nil, $0.baseAddress, png_int_32(w * 4), nil) }
+        guard ok != 0 else { throw ExportError.png(path: path, message: message(of: img)) }
+        return (w, h, buf)
+    }
+
+    /// Reads a PNG into a premultiplied pixmap.
+    public static func read(_ path: String) throws -> Pixmap {
+        let (w, h, rgba) = try readStraightRGBA(path)
+        return Pixmap(width: w, height: h, straight: rgba)
+    }
+
+    private static func message(of img: png_image) -> String {
+        var m = img.message
+        return withUnsafeBytes(of: &m) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
+
+/// Writes through a temporary file in the same directory, renamed over the target on success.
+public enum AtomicFile {
+    /// Calls `body` with a temporary path, then renames it to `path`; removes it on any failure.
+    public static func write(to path: String, _ body: (String) throws -> Void) throws {
+        let tmp = temporaryPath(for: path)
+        do {
+            try body(tmp)
+            guard rename(tmp, path) == 0 else {
+                let e = String(cString: strerror(errno))
+                throw ExportError.io(path: path, message: "cannot rename into place: \(e)")
+            }
+        } catch {
+            unlink(tmp)
+            throw error
+        }
+    }
+
+    /// A hidden temporary name beside `path`, unique to this process.
+    public static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return dir + "." + name + ".tmp-\(getpid())"
+    }
+
+    /// Writes bytes atomically.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { tmp in
+            guard let f = fopen(tmp, "wb") else {
+                throw ExportError.io(path: path, message: String(cString: strerror(errno)))
+            }
+            let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+            let closed = fclose(f)
+            guard n == bytes.count, closed == 0 else { throw ExportError.io(path: path, message: "short write") }
+        }
+    }
+}

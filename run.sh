@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# WaveFill's two commands, and the rest:
+#   ./run.sh            install what is missing, build, run the demo (a window where there is a
+#                       display, otherwise a headless render into ./out)
+#   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
+#   ./run.sh render ... build and pass the arguments to `wavefill render`
+# Installs Debian packages only when missing (apt-get; through sudo when not root).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+# libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
+# default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
+# tests without a display.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth)
+
+say() { printf 'run.sh: %s\n' "$*" >&2; }
+
+ensure_packages() {
+    local missing=() p
+    for p in "${APT_PKGS[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    ((${#missing[@]})) || return 0
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
+            say "missing Debian packages: ${missing[*]}; not root and no sudo: install them with apt-get install ${missing[*]}"
+            exit 1
+        fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        say "missing packages ${missing[*]} and no apt-get here: install their equivalents by hand"
+        exit 1
+    fi
+    say "installing ${missing[*]}"
+    "${sudo[@]}" apt-get update -qq || { say "apt-get update failed (no network to the package mirror?)"; exit 1; }
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+        || { say "apt-get install ${missing[*]} failed"; exit 1; }
+}
+
+ensure_swift() {
+    command -v swift >/dev/null 2>&1 || { say "swift is not on PATH; install Swift 6.1 or newer (swift.org) and retry"; exit 1; }
+}
+
+cmd="${1:-run}"
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    run)
+        ensure_packages; ensure_swift
+        swift build -c release --product wavefill
+        bin="$(swift build -c release --show-bin-path)/wavefill"
+        if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && "$bin" run --help >/dev/null 2>&1; then
+            exec "$bin" run "$@"
+        fi
+        say "no display (or no window support): rendering headless to ./out instead"
+        "$bin" render --frames 300 --out out --force "$@"
+        say "frames are in $(pwd)/out (frame-00000.png ... frame-00299.png)"
+        ;;
+    test)
+        ensure_packages; ensure_swift
+        swift build --build-tests
+        swift test --skip-build "$@"
+        ;;
+    render)
+        ensure_packages; ensure_swift
+        swift build -c release --product wavefill
+        exec "$(swift build -c release --show-bin-path)/wavefill" render "$@"
+        ;;
+    *)
+        say "unknown command '$cmd'; use: ./run.sh [run|test|render ARGS...]"
+        exit 64
+        ;;
+esac
