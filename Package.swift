@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
         .target(name: "Export", dependencies: ["Raster", "CPNG"]),
 
-        .target(name: "WaveFill", dependencies: ["Text", "Raster", "Geometry"]),
+        .target(name: "WaveFill", dependencies: ["Layers", "Animation", "Text", "Raster", "Geometry"]),
         .executableTarget(name: "wavefill", dependencies: [
             "WaveFill", "Export", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
-        .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], resources: [.copy("Goldens")]),
+        .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ]

@@ -171,3 +171,10 @@ public final class WaveScene: @unchecked Sendable {
         return phasePeriod / gcd(phasePeriod, r) * r
     }
 }
+
+import Animation
+
+extension WaveScene {
+    /// The display-link callback for a clock's tick (a `VirtualClock` headless, vsync in a window).
+    public func update(tick: FrameTick) { update(index: tick.index, timestamp: tick.timestamp) }
+}

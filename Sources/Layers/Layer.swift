@@ -1,0 +1,113 @@
+// Layers: a small Core Animation. Model layers hold values; animations never mutate them.
+// `presentation(at:)` copies the tree with every animation applied at a time, a pure function, so
+// frame n can be rendered alone, in any order, and tested exactly. `LayerRenderer` draws a tree into
+// a Float32 Canvas with exact coverage: the reference path every fast path is held to.
+//
+// Owns: the layer tree, its geometry (position, bounds, anchor, transform), masks, opacity, and
+// attaching animations. Must not: know about the wave scene, SDL, files or the clock's source.
+import Animation
+import Geometry
+import Raster
+
+/// A rectangle of content in a tree, positioned in its superlayer like a `CALayer`.
+open class Layer: @unchecked Sendable {
+    /// Where the anchor point sits in the superlayer's coordinates.
+    public var position = Point.zero
+    /// The layer's own coordinate space: origin and size.
+    public var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The point of `bounds` (in unit coordinates) that `position` places and `transform` pivots on.
+    public var anchorPoint = Point(0.5, 0.5)
+    /// Affine transform about the anchor point.
+    public var transform = Transform.identity
+    /// Multiplies the whole layer (content and sublayers) as a group, 0...1.
+    public var opacity = 1.0
+    /// Hidden layers and their sublayers draw nothing.
+    public var isHidden = false
+    /// Fills `bounds` beneath the content when set.
+    public var backgroundColor: Color?
+    /// A layer whose alpha (in this layer's coordinates) masks this layer and its sublayers.
+    public var mask: Layer?
+    /// The layer's own time space within its parent's (`beginTime`, `speed`, `timeOffset`...).
+    public var timing = MediaTiming()
+    /// Children, drawn in order above the content.
+    public private(set) var sublayers: [Layer] = []
+    /// The parent, if any.
+    public private(set) weak var superlayer: Layer?
+    /// Animations by key, applied in insertion order.
+    public private(set) var animations: [(key: String, animation: AnyAnimation<Layer>)] = []
+
+    /// An empty layer.
+    public init() {}
+
+    /// Adds `layer` on top of the existing sublayers (removing it from any previous parent).
+    public func addSublayer(_ layer: Layer) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.append(layer)
+    }
+
+    /// Detaches this layer from its parent.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Attaches an animation of any layer property; an existing one with the same key is replaced.
+    public func add(_ animation: AnyAnimation<Layer>, forKey key: String) {
+        animations.removeAll { $0.key == key }
+        animations.append((key, animation))
+    }
+
+    /// Attaches an animation of a subclass's property (`\ShapeLayer.fillColor`, say).
+    public func add<L: Layer, A: Animating>(_ animation: A, forKey key: String) where A.Root == L {
+        let wrapped = AnyAnimation<Layer>(timing: animation.timing) { layer, t in
+            guard var typed = layer as? L else { return }
+            animation.apply(to: &typed, parentTime: t)
+        }
+        add(wrapped, forKey: key)
+    }
+
+    /// Removes the animation stored under `key`.
+    public func removeAnimation(forKey key: String) { animations.removeAll { $0.key == key } }
+
+    /// Removes every animation.
+    public func removeAllAnimations() { animations.removeAll() }
+
+    /// Maps this layer's coordinates into its superlayer's (CA: position, anchor, transform).
+    public var transformToSuperlayer: Transform {
+        let ax = anchorPoint.x * bounds.width + bounds.minX
+        let ay = anchorPoint.y * bounds.height + bounds.minY
+        return Transform.translation(-ax, -ay).concatenating(transform).concatenating(.translation(position.x, position.y))
+    }
+
+    /// A copy of this layer's own properties (not its sublayers or mask); subclasses extend it.
+    open func copyProperties() -> Layer {
+        let l = Layer()
+        copyBase(to: l)
+        return l
+    }
+
+    /// Copies the properties `Layer` declares into `other`; subclasses call it from `copyProperties`.
+    public final func copyBase(to other: Layer) {
+        other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
+        other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
+        other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
+    }
+
+    /// What this layer and its subtree show at `time` (in the parent's time space): a new tree with
+    /// every animation applied. The model tree is not changed.
+    public func presentation(at time: Double) -> Layer {
+        let local = timing.activeLocalTime(parentTime: time)
+        var copy = copyProperties()
+        for (_, a) in animations { a.apply(to: &copy, parentTime: local) }
+        copy.animations = []
+        copy.mask = mask?.presentation(at: local)
+        for s in sublayers { copy.addSublayer(s.presentation(at: local)) }
+        return copy
+    }
+
+    /// Draws this layer's own content (not background, not sublayers) with `ctm` mapping its
+    /// coordinates to the canvas. The base layer has none.
+    open func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {}
+}

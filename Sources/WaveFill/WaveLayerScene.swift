@@ -1,0 +1,96 @@
+import Animation
+import Geometry
+import Layers
+import Raster
+
+/// The wave-fill scene built the Core Animation way, as the original was: a container layer, and for
+/// each wave a group masked by the container's outline holding a shape layer whose polygon the
+/// display-link callback regenerates every tick, raised by a repeating position animation.
+///
+/// Rendered by the general engine (exact rasterizer, Float32 compositing), it is the reference the
+/// fast `WaveRenderer` is held to.
+public final class WaveLayerScene {
+    /// The scene whose parameters and layout are shown.
+    public let scene: WaveScene
+    /// The model tree.
+    public let root: Layer
+    let back = ShapeLayer()
+    let front = ShapeLayer()
+    private let renderer = LayerRenderer()
+    private var time = 0.0
+
+    /// Builds the tree for `scene`.
+    public init(scene: WaveScene) {
+        self.scene = scene
+        let p = scene.parameters, lay = scene.layout
+        let canvas = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
+        func fullCanvas(_ l: Layer) { l.bounds = canvas; l.anchorPoint = .zero; l.position = .zero }
+        root = Layer()
+        fullCanvas(root)
+        root.backgroundColor = p.background
+
+        func containerLayer(_ color: Color) -> Layer {
+            if lay.path.isEmpty {
+                let l = CoverageLayer()
+                l.coverage = lay.coverage; l.color = color
+                fullCanvas(l)
+                return l
+            }
+            let l = ShapeLayer()
+            l.path = lay.path; l.fillColor = color
+            fullCanvas(l)
+            return l
+        }
+        root.addSublayer(containerLayer(p.container))
+
+        // The rise: position from 0 to -(inkH + 2A), linear, repeating (or scrubbed to a fixed progress).
+        let rise = lay.inkH + 2 * scene.amplitude
+        let duration = p.isTimeBased ? p.effectiveRiseDuration : Double(p.riseFrames)
+        var timing = MediaTiming(duration: duration, repeatCount: .infinity)
+        if let fixed = p.progress {
+            // Scrubbing the CA way: paused (speed 0) at timeOffset, filled so that 1 shows the end.
+            timing = MediaTiming(duration: duration, speed: 0, timeOffset: fixed * duration, repeatCount: 1, fillMode: .both)
+        }
+        let animation = BasicAnimation<Layer, Point>(keyPath: \Layer.position, from: .zero, to: Point(0, -rise), timing: timing)
+
+        for (wave, color) in [(back, p.backWave), (front, p.frontWave)] {
+            let group = Layer()
+            fullCanvas(group)
+            group.mask = containerLayer(.black)
+            fullCanvas(wave)
+            wave.fillColor = color
+            wave.add(AnyAnimation(animation), forKey: "rise")
+            group.addSublayer(wave)
+            root.addSublayer(group)
+        }
+        update(index: 0, timestamp: 0)
+    }
+
+    /// The display-link callback: the scene's tick, then both polygons at the un-raised level
+    /// (`top(0)`); the position animation raises them when the tree is presented.
+    public func update(index: Int, timestamp: Double) {
+        scene.update(index: index, timestamp: timestamp)
+        time = scene.parameters.isTimeBased ? timestamp : Double(index)
+        let lift = scene.top(progress: 0) - scene.top(progress: scene.state.progress)
+        let yb = scene.yBottom + lift
+        func polygon(_ ys: [Double]) -> Path {
+            var path = Path()
+            path.move(to: Point(0, ys[0] + lift))
+            for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
+            path.line(to: Point(Double(ys.count - 1), yb))
+            path.line(to: Point(0, yb))
+            path.close()
+            return path
+        }
+        back.path = polygon(scene.back)
+        front.path = polygon(scene.front)
+    }
+
+    /// Headless tick n: timestamp n / fps.
+    public func update(frame n: Int) { update(index: n, timestamp: Double(n) / scene.parameters.fps) }
+
+    /// Renders the presentation tree of the current tick.
+    public func render() -> Pixmap {
+        renderer.renderPixmap(root.presentation(at: time), width: scene.parameters.width, height: scene.parameters.height)
+    }
+}
