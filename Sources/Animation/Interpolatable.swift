@@ -1,0 +1,65 @@
+import Geometry
+
+/// A value an animation can blend between two endpoints.
+///
+/// `interpolate(a, b, 0)` is `a` and `interpolate(a, b, 1)` is exactly `b`, so a filled animation
+/// holds its end value bit for bit. `t` outside `0...1` extrapolates (overshooting timing functions).
+public protocol Interpolatable: Sendable {
+    /// The blend of `a` and `b` at fraction `t`.
+    static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self
+}
+
+/// `a + (b - a) * t`, except exactly `b` at `t == 1` (the formula alone can miss it by an ulp) and
+/// exactly `a` when `a == b`.
+@inlinable
+func blend(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    t == 1 ? b : a + (b - a) * t
+}
+
+extension Double: Interpolatable {
+    /// Linear blend.
+    @inlinable
+    public static func interpolate(_ a: Double, _ b: Double, _ t: Double) -> Double { blend(a, b, t) }
+}
+
+extension Float: Interpolatable {
+    /// Linear blend (the fraction is rounded to `Float`).
+    @inlinable
+    public static func interpolate(_ a: Float, _ b: Float, _ t: Double) -> Float {
+        t == 1 ? b : a + (b - a) * Float(t)
+    }
+}
+
+extension Point: Interpolatable {
+    /// Component-wise linear blend.
+    @inlinable
+    public static func interpolate(_ a: Point, _ b: Point, _ t: Double) -> Point {
+        Point(blend(a.x, b.x, t), blend(a.y, b.y, t))
+    }
+}
+
+extension Rect: Interpolatable {
+    /// Component-wise blend of origin and size.
+    public static func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        Rect(x: blend(a.minX, b.minX, t), y: blend(a.minY, b.minY, t),
+             width: blend(a.width, b.width, t), height: blend(a.height, b.height, t))
+    }
+}
+
+extension Transform: Interpolatable {
+    /// Component-wise blend of the six matrix entries (not a decomposed rotation/scale blend, so a
+    /// rotation animated this way shrinks midway; animate an angle instead).
+    public static func interpolate(_ a: Transform, _ b: Transform, _ t: Double) -> Transform {
+        Transform(a: blend(a.a, b.a, t), b: blend(a.b, b.b, t), c: blend(a.c, b.c, t),
+                  d: blend(a.d, b.d, t), tx: blend(a.tx, b.tx, t), ty: blend(a.ty, b.ty, t))
+    }
+}
+
+extension Array: Interpolatable where Element == Double {
+    /// Element-wise blend. Arrays of different lengths cannot be blended: the result is `a` for
+    /// `t < 0.5` and `b` from then on (a jump, rather than a crash on data from a file).
+    public static func interpolate(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        guard a.count == b.count else { return t < 0.5 ? a : b }
+        return zip(a, b).map { blend($0, $1, t) }
+    }
+}
