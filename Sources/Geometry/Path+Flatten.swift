@@ -33,8 +33,9 @@ extension Path {
     /// The default flattening tolerance in pixels: the largest distance between a curve and its chords.
     ///
     /// A chord deviating by at most `tol` from the curve changes the area inside any pixel by at most
-    /// `tol * sqrt(2)`; 0.001 px keeps that below 0.0015, well inside SCENE.md's 1/255 per pixel.
-    public static let defaultTolerance = 0.001
+    /// `tol * sqrt(2)`; 0.0001 px keeps that below 0.00015 (0.04/255), so a coverage rounds to the same
+    /// 8-bit value as the exact curve's except within that distance of a rounding boundary.
+    public static let defaultTolerance = 0.0001
 
     /// Flattens the path into closed polylines whose chords lie within `tolerance` of the curves.
     ///
