@@ -10,8 +10,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
-# tests without a display.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth)
+# tests without a display; python3-venv: the independent reference renderer's environment.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
@@ -60,6 +60,8 @@ case "$cmd" in
         ensure_packages; ensure_swift
         swift build --build-tests
         swift test --skip-build "$@"
+        # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
+        tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"
         ;;
     render)
         ensure_packages; ensure_swift

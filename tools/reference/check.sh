@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Cross-checks the built `wavefill` against the independent exact renderer of SCENE.md in this
+# folder: each case is rendered by both and must agree within SCENE.md's 1/255 per channel
+# (compared premultiplied, as SCENE.md's compositing is). Prints 'N passed, N failed'.
+#   tools/reference/check.sh PATH/TO/wavefill
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+bin="${1:?usage: check.sh PATH/TO/wavefill}"
+"$here/setup.sh" >/dev/null || { echo "check.sh: could not set up the reference venv (PyPI unreachable?)" >&2; exit 1; }
+py="$here/.venv/bin/python"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+serif=/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf
+cases=(
+    "--size 256x256 --frame 0"
+    "--size 256x256 --frame 150"
+    "--size 256x256 --frame 299"
+    "--size 400x310 --frame 1000"
+    "--size 97x53 --frame 37 --amplitude 6.5 --frequency 1.3 --wave-width 40 --phase-step 11"
+    "--size 300x100 --frame 12 --text Wave --progress 0.6 --container #20406080 --back-wave #FF000080"
+    "--size 160x160 --frame 77 --text g@ --font $serif --rise-frames 90"
+    "--size 120x90 --frame 5 --font-size 70 --progress 0.35 --background #00000000"
+)
+pass=0; fail=0
+for c in "${cases[@]}"; do
+    # shellcheck disable=SC2086
+    if "$py" "$here/reference.py" $c --out "$tmp/ref.png" >/dev/null 2>"$tmp/err" \
+        && "$bin" render $c --out "$tmp/ours.png" --force >/dev/null 2>>"$tmp/err" \
+        && "$py" "$here/compare.py" "$tmp/ref.png" "$tmp/ours.png" --tolerance 1 --premultiplied >"$tmp/cmp" 2>>"$tmp/err"; then
+        pass=$((pass + 1)); echo "ok   $c: $(grep -m1 "max abs diff" "$tmp/cmp"), $(grep -m1 "differing at all" "$tmp/cmp")"
+    else
+        fail=$((fail + 1)); echo "FAIL $c"; cat "$tmp/cmp" "$tmp/err" 2>/dev/null | head -5
+    fi
+done
+echo "reference: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
