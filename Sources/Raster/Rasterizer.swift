@@ -1,0 +1,275 @@
+import Geometry
+
+/// Exact-area coverage of closed polylines under either fill rule.
+///
+/// Each pixel row `[j, j+1]` is solved on its own (nothing is carried from row to row). Its edge
+/// pieces are cut into horizontal strips at every piece end and at every proper crossing of two
+/// pieces. Inside a strip no two pieces cross and all of them span it, so their left-to-right order
+/// is fixed, and the winding number just left of each piece is a constant `w`. A piece then adds
+/// `s = inside(w + dir) - inside(w)` (-1, 0 or +1) to everything right of it, and the accumulation
+/// rasterizer of font-rs / ab_glyph turns `s * dy` into exact signed areas per cell; a running sum
+/// over the row gives each pixel's covered fraction. Where no piece is right of or crosses another,
+/// this is plain font-rs accumulation; crossings and overlaps are why the strips exist.
+///
+/// All geometry is Double. Pieces left of the canvas put their whole `s * dy` into cell 0; pieces
+/// right of it are dropped, since they change nothing on the canvas. Buffers live in the instance
+/// and are reused, so rendering into an existing `Coverage` allocates nothing in steady state.
+/// Not thread-safe: use one instance per thread.
+public final class Rasterizer {
+    /// Buffers reused from render to render.
+    private var work = Workspace()
+
+    /// A rasterizer with empty buffers.
+    public init() {}
+
+    /// Exact coverage of `path` (flattened with `tolerance`, after `transform`) on a width x height grid.
+    public func coverage(of path: Path, width: Int, height: Int, rule: FillRule = .nonZero,
+                         transform: Transform = .identity, tolerance: Double = Path.defaultTolerance) -> Coverage {
+        coverage(of: path.flattened(tolerance: tolerance, transform: transform), width: width, height: height, rule: rule)
+    }
+
+    /// Same for already flattened closed polylines.
+    public func coverage(of polylines: Polylines, width: Int, height: Int, rule: FillRule = .nonZero) -> Coverage {
+        var out = Coverage(width: width, height: height)
+        render(polylines, rule: rule, into: &out)
+        return out
+    }
+
+    /// Writes into an existing Coverage (same size), reusing internal buffers: no allocation in steady state.
+    ///
+    /// Every value of `into` is overwritten.
+    public func render(_ polylines: Polylines, rule: FillRule, into: inout Coverage) {
+        // The buffers are moved out into a local for the render (which moves no elements), so the
+        // hot loops work on a value the compiler can see is not shared.
+        var w = Workspace()
+        swap(&w, &work)
+        w.render(polylines, rule: rule, into: &into)
+        swap(&w, &work)
+    }
+}
+
+extension Rasterizer {
+    /// A non-horizontal edge oriented downwards (`y0 < y1`); `dir` is +1 if it was drawn downwards.
+    struct Edge {
+        var x0, y0, x1, y1: Double
+        var dir: Int
+
+        @inline(__always) func x(at y: Double) -> Double {
+            if y <= y0 { return x0 }
+            if y >= y1 { return x1 }
+            return x0 + (x1 - x0) * ((y - y0) / (y1 - y0))
+        }
+    }
+
+    /// An edge clipped to the current row, top `(xt, yt)` to bottom `(xb, yb)`, `yt < yb`.
+    struct Piece {
+        var xt, yt, xb, yb: Double
+        var dir: Int
+        var minX, maxX: Double
+        /// Sort key: x at the current strip's mid-height.
+        var key: Double = 0
+        /// Effective sign since `sinceY` (not yet accumulated).
+        var sign: Int = 0
+        var sinceY: Double = 0
+
+        @inline(__always) func x(at y: Double) -> Double {
+            if y <= yt { return xt }
+            if y >= yb { return xb }
+            return xt + (xb - xt) * ((y - yt) / (yb - yt))
+        }
+    }
+
+    /// An inclusive range of cells.
+    struct CellRange { var lo, hi: Int }
+
+    /// The rasterizer's buffers and the row algorithm.
+    struct Workspace {
+        var edges: [Edge] = []
+        var activeEdges: [Int] = []
+        var pieces: [Piece] = []
+        var byMinX: [Int] = []
+        var sweep: [Int] = []
+        var byTop: [Int] = []
+        var active: [Int] = []
+        var breaks: [Double] = []
+        /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
+        var acc: [Double] = []
+        /// Cell ranges of `acc` written since the last `finishRow`.
+        var spans: [CellRange] = []
+
+        mutating func render(_ polylines: Polylines, rule: FillRule, into: inout Coverage) {
+            let width = into.width, height = into.height
+            guard width > 0, height > 0 else { return }
+            collectEdges(polylines, width: width, height: height)
+            if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
+            activeEdges.removeAll(keepingCapacity: true)
+            var nextEdge = 0
+            let firstRow = edges.isEmpty ? height : Int(Swift.max(0, edges[0].y0.rounded(.down)))
+            into.values.withUnsafeMutableBufferPointer { out in
+                for j in 0 ..< height {
+                    let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
+                    guard j >= firstRow else { row.update(repeating: 0); continue }
+                    let top = Double(j), bottom = Double(j + 1)
+                    while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
+                        activeEdges.append(nextEdge); nextEdge += 1
+                    }
+                    var kept = 0
+                    for k in activeEdges.indices where edges[activeEdges[k]].y1 > top {
+                        activeEdges[kept] = activeEdges[k]; kept += 1
+                    }
+                    activeEdges.removeLast(activeEdges.count - kept)
+                    if activeEdges.isEmpty { row.update(repeating: 0); continue }
+                    collectPieces(top: top, bottom: bottom, width: width)
+                    if pieces.isEmpty { row.update(repeating: 0); continue }
+                    accumulateRow(j, rule: rule, width: width)
+                    finishRow(row)
+                }
+            }
+        }
+
+        /// Keeps the edges that can matter on the canvas, oriented downwards and sorted by top.
+        mutating func collectEdges(_ polylines: Polylines, width: Int, height: Int) {
+            edges.removeAll(keepingCapacity: true)
+            let w = Double(width), h = Double(height)
+            polylines.forEachEdge { p, q in
+                guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
+                let e = p.y < q.y ? Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, dir: 1)
+                                  : Edge(x0: q.x, y0: q.y, x1: p.x, y1: p.y, dir: -1)
+                // Outside the rows, or right of the canvas (where it only shifts windings of what lies
+                // further right, which is off the canvas too): no effect on any pixel.
+                guard e.y1 > 0, e.y0 < h, Swift.min(e.x0, e.x1) < w else { return }
+                edges.append(e)
+            }
+            edges.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y0 < $1.y0 } }
+        }
+
+        /// Clips the active edges to the row `[top, bottom]` into `pieces`.
+        mutating func collectPieces(top: Double, bottom: Double, width: Int) {
+            pieces.removeAll(keepingCapacity: true)
+            let w = Double(width)
+            for k in activeEdges {
+                let e = edges[k]
+                let yt = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
+                guard yt < yb else { continue }
+                let xt = e.y0 >= top ? e.x0 : e.x(at: top)
+                let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
+                let lo = Swift.min(xt, xb), hi = Swift.max(xt, xb)
+                guard lo < w else { continue }
+                pieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi))
+            }
+        }
+
+        /// Strip sweep of one row: finds each piece's effective sign per strip and accumulates it.
+        mutating func accumulateRow(_ row: Int, rule: FillRule, width: Int) {
+            // Strip boundaries: piece ends and proper crossings.
+            breaks.removeAll(keepingCapacity: true)
+            let top = Double(row), bottom = top + 1
+            breaks.append(top); breaks.append(bottom)
+            for p in pieces {
+                if p.yt != top { breaks.append(p.yt) }
+                if p.yb != bottom { breaks.append(p.yb) }
+            }
+            findCrossings()
+            breaks.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0 < $1 } }
+            var n = 0
+            for k in breaks.indices where n == 0 || breaks[k] != breaks[n - 1] { breaks[n] = breaks[k]; n += 1 }
+
+            byTop.removeAll(keepingCapacity: true)
+            byTop.append(contentsOf: pieces.indices)
+            pieces.withUnsafeBufferPointer { ps in
+                byTop.withUnsafeMutableBufferPointer { b in sortInPlace(b) { ps[$0].yt < ps[$1].yt } }
+            }
+            // The sweep works on the pieces and the active list moved out into locals, through
+            // unsafe buffers: it is the hot loop when many pieces overlap.
+            var ps: [Piece] = [], act: [Int] = []
+            swap(&ps, &pieces); swap(&act, &active)
+            act.removeAll(keepingCapacity: true)
+            act.append(contentsOf: repeatElement(0, count: ps.count))
+            ps.withUnsafeMutableBufferPointer { ps in
+                act.withUnsafeMutableBufferPointer { act in
+                    sweepStrips(ps, act, rule: rule, breaks: n, width: width)
+                }
+            }
+            swap(&ps, &pieces); swap(&act, &active)
+        }
+
+        /// The strips of one row, `breaks[0 ..< n]`, top to bottom: which pieces are active, their
+        /// order at the strip's mid-height, their effective signs, and accumulation of every run of
+        /// a piece with one sign once that run ends.
+        mutating func sweepStrips(_ ps: UnsafeMutableBufferPointer<Piece>, _ act: UnsafeMutableBufferPointer<Int>,
+                                  rule: FillRule, breaks n: Int, width: Int) {
+            @inline(__always) func emit(_ p: Piece, to y: Double) {
+                guard p.sign != 0, y > p.sinceY else { return }
+                accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
+            }
+            var count = 0, next = 0
+            for b in 0 ..< n - 1 {
+                let ya = breaks[b], yb = breaks[b + 1]
+                var kept = 0
+                for k in 0 ..< count {
+                    let i = act[k]
+                    if ps[i].yb <= ya { emit(ps[i], to: ps[i].yb) } else { act[kept] = i; kept += 1 }
+                }
+                count = kept
+                while next < byTop.count, ps[byTop[next]].yt <= ya {
+                    let i = byTop[next]
+                    ps[i].sign = 0; ps[i].sinceY = ps[i].yt
+                    act[count] = i; count += 1; next += 1
+                }
+                if count == 0 { continue }
+                let ym = 0.5 * (ya + yb)
+                for k in 0 ..< count { ps[act[k]].key = ps[act[k]].x(at: ym) }
+                // Insertion sort: the order only changes at crossings and where pieces start.
+                for k in 1 ..< Swift.max(count, 1) {
+                    let i = act[k], key = ps[i].key
+                    var m = k
+                    while m > 0, ps[act[m - 1]].key > key { act[m] = act[m - 1]; m -= 1 }
+                    act[m] = i
+                }
+                var wind = 0, inside = 0
+                for k in 0 ..< count {
+                    let i = act[k]
+                    wind += ps[i].dir
+                    let now = rule.isInside(wind) ? 1 : 0
+                    let s = now - inside
+                    inside = now
+                    if s != ps[i].sign {
+                        emit(ps[i], to: ya)
+                        ps[i].sign = s; ps[i].sinceY = ya
+                    }
+                }
+            }
+            for k in 0 ..< count { emit(ps[act[k]], to: ps[act[k]].yb) }
+        }
+
+        /// Adds the y of every proper crossing of two pieces to `breaks`.
+        ///
+        /// Only pairs whose x-extents overlap are tested (sorted by left end, swept), so a row of many
+        /// short segments side by side costs about linear time.
+        mutating func findCrossings() {
+            byMinX.removeAll(keepingCapacity: true)
+            byMinX.append(contentsOf: pieces.indices)
+            pieces.withUnsafeBufferPointer { ps in
+                byMinX.withUnsafeMutableBufferPointer { b in sortInPlace(b) { ps[$0].minX < ps[$1].minX } }
+            }
+            sweep.removeAll(keepingCapacity: true)
+            for i in byMinX {
+                let p = pieces[i]
+                var kept = 0
+                for k in sweep.indices {
+                    let q = pieces[sweep[k]]
+                    guard q.maxX >= p.minX else { continue }
+                    sweep[kept] = sweep[k]; kept += 1
+                    let ya = Swift.max(p.yt, q.yt), yb = Swift.min(p.yb, q.yb)
+                    guard ya < yb else { continue }
+                    let da = p.x(at: ya) - q.x(at: ya), db = p.x(at: yb) - q.x(at: yb)
+                    guard (da < 0 && db > 0) || (da > 0 && db < 0) else { continue }
+                    let yc = ya + (yb - ya) * (da / (da - db))
+                    if yc > ya, yc < yb { breaks.append(yc) }
+                }
+                sweep.removeLast(sweep.count - kept)
+                sweep.append(i)
+            }
+        }
+    }
+}
