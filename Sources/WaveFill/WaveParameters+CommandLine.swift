@@ -1,0 +1,49 @@
+import Raster
+
+extension WaveParameters {
+    /// The `wavefill` flags that reproduce these parameters, defaults omitted, in a stable order
+    /// (what the window's `c` key prints and what presets store).
+    public var commandLineArguments: [String] {
+        let d = WaveParameters()
+        var a: [String] = []
+        func num(_ v: Double) -> String {
+            v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        }
+        if width != d.width || height != d.height { a += ["--size", "\(width)x\(height)"] }
+        if text != d.text { a += ["--text", text] }
+        if let fontPath, fontPath != WaveParameters.defaultFontPath { a += ["--font", fontPath] }
+        if let fontSize { a += ["--font-size", num(fontSize)] }
+        if let amplitude { a += ["--amplitude", num(amplitude)] }
+        if frequency != d.frequency { a += ["--frequency", num(frequency)] }
+        if let waveWidth { a += ["--wave-width", num(waveWidth)] }
+        if phaseStep != d.phaseStep { a += ["--phase-step", num(phaseStep)] }
+        if let phaseSpeed { a += ["--phase-speed", num(phaseSpeed)] }
+        if riseFrames != d.riseFrames { a += ["--rise-frames", String(riseFrames)] }
+        if let riseDuration { a += ["--rise-duration", num(riseDuration)] }
+        if fps != d.fps { a += ["--fps", num(fps)] }
+        if let progress { a += ["--progress", num(progress)] }
+        if background != d.background { a += ["--background", background.hex] }
+        if container != d.container { a += ["--container", container.hex] }
+        if backWave != d.backWave { a += ["--back-wave", backWave.hex] }
+        if frontWave != d.frontWave { a += ["--front-wave", frontWave.hex] }
+        return a
+    }
+
+    /// `commandLineArguments` as one shell-quoted line.
+    public func commandLine(subcommand: String = "render") -> String {
+        (["wavefill", subcommand] + commandLineArguments.map(Self.shellQuoted)).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        let safe = s.unicodeScalars.allSatisfy { c in
+            c.properties.isAlphabetic || ("0" ... "9").contains(c) || "-_./:=,+@%".unicodeScalars.contains(c)
+        }
+        return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+private extension String {
+    func replacingOccurrences(of a: String, with b: String) -> String {
+        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+    }
+}
