@@ -8,23 +8,36 @@ import Raster
 ///   and every pixel is the background.
 /// - Each wave polygon is sampled at pixel boundaries, so inside column i it is one straight segment
 ///   and a pixel's coverage is the exact area under a line across a unit square (closed form).
-/// - Rows above both waves (S = C = 0) and below both (S = C = 1) depend on `M` only: they are copied
-///   from two images made once per layout, by the same `shade` function as the band rows.
-/// - All buffers are owned and reused: `render` allocates nothing.
+/// - Per column, rows above a wave's segment have coverage 0 and rows below have 1. Pixels above
+///   both waves (S = C = 0) and below both (S = C = 1) depend on `M` only: they are copied from two
+///   images made once per layout, by the same `shade` function as every other pixel.
+/// - Columns are handled in blocks of 16 (one 64-byte cache line of output): each block has one band
+///   of rows where anything but those two images can appear. `renderDirty` rewrites only the rows
+///   of each block whose band moved since the previous frame.
+/// - All buffers are owned and reused: rendering allocates nothing.
 public final class WaveRenderer: @unchecked Sendable {
+    /// Columns per block: 16 RGBA8 pixels are one 64-byte cache line.
+    static let blockWidth = 16
+
     /// The scene whose current tick is rendered.
     public let scene: WaveScene
     let width: Int, height: Int
     // The ink's pixel box, clipped to the canvas: columns x0 ..< x1, rows y0 ..< y1.
     let x0: Int, x1: Int, y0: Int, y1: Int
-    let regionW: Int
-    let m: [Float]            // M over the region, row-major
-    let empty: [UInt32]       // shade(M, 0, 0) over the region
-    let filled: [UInt32]      // shade(M, 1, 1) over the region
+    let regionW: Int, regionH: Int, blockCount: Int
     let bgPixel: UInt32
     let bg, container, backC, frontC: SIMD4<Float>
-    // Per-frame column buffers (region columns): wave samples at the column's left and right edge.
-    var fa: [Float], fb: [Float], ba: [Float], bb: [Float]
+    // Static, per layout (region-sized, row-major).
+    let m: UnsafeMutableBufferPointer<Float>
+    let empty: UnsafeMutableBufferPointer<UInt32>    // shade(M, 0, 0)
+    let filled: UnsafeMutableBufferPointer<UInt32>   // shade(M, 1, 1)
+    // Per frame, per region column: wave samples at the column's left and right edges, and the rows
+    // where each wave's coverage stops being 0 (top) and becomes 1 (bottom), in region rows.
+    let fa, fb, ba, bb: UnsafeMutableBufferPointer<Float>
+    let sTop, sBot, cTop, cBot: UnsafeMutableBufferPointer<Int32>
+    // Per block: the band of rows (region rows) where pixels are neither `empty` nor `filled`.
+    let bandTop, bandBot, prevTop, prevBot: UnsafeMutableBufferPointer<Int32>
+    private var previousBuffer: UnsafeRawPointer?
 
     /// Prepares the static images of the scene's layout.
     public init(scene: WaveScene) {
@@ -37,21 +50,43 @@ public final class WaveRenderer: @unchecked Sendable {
         y0 = max(0, min(height, Int(box.minY.rounded(.down))))
         y1 = max(y0, min(height, Int(box.maxY.rounded(.up))))
         regionW = x1 - x0
+        regionH = y1 - y0
+        blockCount = (regionW + Self.blockWidth - 1) / Self.blockWidth
         bg = p.background.premultiplied
         container = p.container.premultiplied
         backC = p.backWave.premultiplied
         frontC = p.frontWave.premultiplied
-        var m = [Float](repeating: 0, count: regionW * (y1 - y0))
-        for j in y0 ..< y1 {
-            for i in x0 ..< x1 { m[(j - y0) * regionW + (i - x0)] = lay.coverage.values[j * width + i] }
-        }
-        self.m = m
+        let n = regionW * regionH
+        m = .allocate(capacity: n)
+        empty = .allocate(capacity: n)
+        filled = .allocate(capacity: n)
         let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
         bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
-        empty = m.map { WaveRenderer.shade($0, 0, 0, bgv, cv, bv, fv) }
-        filled = m.map { WaveRenderer.shade($0, 1, 1, bgv, cv, bv, fv) }
-        fa = [Float](repeating: 0, count: regionW)
-        fb = fa; ba = fa; bb = fa
+        for j in 0 ..< regionH {
+            for i in 0 ..< regionW {
+                let v = lay.coverage.values[(j + y0) * width + (i + x0)]
+                m[j * regionW + i] = v
+                empty[j * regionW + i] = WaveRenderer.shade(v, 0, 0, bgv, cv, bv, fv)
+                filled[j * regionW + i] = WaveRenderer.shade(v, 1, 1, bgv, cv, bv, fv)
+            }
+        }
+        let cols = regionW, blocks = blockCount
+        fa = Self.buffer(cols, 0); fb = Self.buffer(cols, 0); ba = Self.buffer(cols, 0); bb = Self.buffer(cols, 0)
+        sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
+        bandTop = Self.buffer(blocks, 0); bandBot = Self.buffer(blocks, 0)
+        prevTop = Self.buffer(blocks, 0); prevBot = Self.buffer(blocks, 0)
+    }
+
+    static func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+        let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+        b.initialize(repeating: value)
+        return b
+    }
+
+    deinit {
+        for b in [m, fa, fb, ba, bb] { b.deallocate() }
+        for b in [empty, filled] { b.deallocate() }
+        for b in [sTop, sBot, cTop, cBot, bandTop, bandBot, prevTop, prevBot] { b.deallocate() }
     }
 
     /// One pixel: background, container with `M`, back wave with `M C`, front wave with `M S`,
@@ -81,74 +116,147 @@ public final class WaveRenderer: @unchecked Sendable {
         return (f(hi) - f(lo)) / d
     }
 
-    /// Renders the scene's current tick into `out` (resized only if its size differs), every pixel.
+    /// Renders the scene's current tick into `out`, writing every pixel (resized if its size differs).
     public func render(into out: inout Pixmap) {
         if out.width != width || out.height != height { out = Pixmap(width: width, height: height) }
-        let p = prepareColumns()
+        prepareColumns()
         out.bytes.withUnsafeMutableBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            guard let base = px.baseAddress else { return }
-            for j in 0 ..< height {
-                let row = base + j * width
-                if j < y0 || j >= y1 {
-                    row.update(repeating: bgPixel, count: width)
-                    continue
-                }
-                row.update(repeating: bgPixel, count: x0)
-                (row + x1).update(repeating: bgPixel, count: width - x1)
-                renderRegionRow(j, into: row + x0, bandTop: p.top, bandBottom: p.bottom)
-            }
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            renderFull(base)
+            previousBuffer = UnsafeRawPointer(base)
         }
+        swapBands()
     }
 
-    /// Fills the per-column sample buffers; returns the band of rows where a wave is fractional.
-    func prepareColumns() -> (top: Int, bottom: Int) {
-        var lo = Double.infinity, hi = -Double.infinity
+    /// Renders the current tick into `out`, which holds the previous frame this renderer drew into
+    /// the same buffer, rewriting only rows that changed; returns those rows (empty when none). Falls
+    /// back to a full render when `out` is another buffer or has another size.
+    @discardableResult
+    public func renderDirty(into out: inout Pixmap) -> Range<Int> {
+        if out.width != width || out.height != height { out = Pixmap(width: width, height: height) }
+        prepareColumns()
+        var rows = 0 ..< height
+        out.bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            if previousBuffer == UnsafeRawPointer(base) {
+                rows = renderChanged(base)
+            } else {
+                renderFull(base)
+                previousBuffer = UnsafeRawPointer(base)
+            }
+        }
+        swapBands()
+        return rows
+    }
+
+    /// Forgets the previous frame: the next `renderDirty` writes every pixel.
+    public func invalidate() { previousBuffer = nil }
+
+    private func swapBands() {
+        prevTop.baseAddress?.update(from: bandTop.baseAddress!, count: blockCount)
+        prevBot.baseAddress?.update(from: bandBot.baseAddress!, count: blockCount)
+    }
+
+    /// Fills the per-column samples and row limits and the per-block bands.
+    func prepareColumns() {
+        guard regionW > 0 else { return }
         scene.front.withUnsafeBufferPointer { f in
             scene.back.withUnsafeBufferPointer { b in
+                let oy = Double(y0)
                 for c in 0 ..< regionW {
                     let i = x0 + c
-                    fa[c] = Float(f[i]); fb[c] = Float(f[i + 1]); ba[c] = Float(b[i]); bb[c] = Float(b[i + 1])
-                    lo = min(lo, f[i], f[i + 1], b[i], b[i + 1])
-                    hi = max(hi, f[i], f[i + 1], b[i], b[i + 1])
+                    // Region-relative sample heights keep Float precise on large canvases.
+                    let f0 = f[i] - oy, f1 = f[i + 1] - oy, b0 = b[i] - oy, b1 = b[i + 1] - oy
+                    fa[c] = Float(f0); fb[c] = Float(f1); ba[c] = Float(b0); bb[c] = Float(b1)
+                    sTop[c] = Self.rowLimit(min(f0, f1).rounded(.down))
+                    sBot[c] = Self.rowLimit(max(f0, f1).rounded(.up))
+                    cTop[c] = Self.rowLimit(min(b0, b1).rounded(.down))
+                    cBot[c] = Self.rowLimit(max(b0, b1).rounded(.up))
                 }
             }
         }
-        guard regionW > 0, lo.isFinite, hi.isFinite else { return (Int.max, Int.max) }
-        // Row j is wave-free above when j + 1 <= lo, fully under both waves when j >= hi.
-        let top = Int(max(min(lo.rounded(.down), 1e9), -1e9))
-        let bottom = Int(max(min(hi.rounded(.up), 1e9), -1e9))
-        return (top, bottom)
+        for blk in 0 ..< blockCount {
+            let lo = blk * Self.blockWidth, hi = min(lo + Self.blockWidth, regionW)
+            var t = Int32.max, b = Int32.min
+            for c in lo ..< hi {
+                t = min(t, sTop[c], cTop[c]); b = max(b, sBot[c], cBot[c])
+            }
+            bandTop[blk] = t; bandBot[blk] = b
+        }
     }
 
-    @inline(__always)
-    func renderRegionRow(_ j: Int, into row: UnsafeMutablePointer<UInt32>, bandTop: Int, bandBottom: Int) {
-        guard regionW > 0 else { return }
-        let r = (j - y0) * regionW
-        if j < bandTop {
-            empty.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + r, count: regionW) }
-            return
-        }
-        if j >= bandBottom {
-            filled.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + r, count: regionW) }
-            return
-        }
-        let jb = Float(j + 1)
-        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
-        m.withUnsafeBufferPointer { mp in
-            empty.withUnsafeBufferPointer { ep in
-                filled.withUnsafeBufferPointer { fp in
-                    for c in 0 ..< regionW {
-                        let mv = mp[r + c]
-                        if mv == 0 { row[c] = bgPixel; continue }
-                        let s = WaveRenderer.columnCoverage(jb - fa[c], jb - fb[c])
-                        let cc = WaveRenderer.columnCoverage(jb - ba[c], jb - bb[c])
-                        if s == 0 && cc == 0 { row[c] = ep[r + c] }
-                        else if s == 1 && cc == 1 { row[c] = fp[r + c] }
-                        else { row[c] = WaveRenderer.shade(mv, cc, s, bgv, cv, bv, fv) }
-                    }
+    @inline(__always) static func rowLimit(_ v: Double) -> Int32 {
+        Int32(max(min(v, 1e8), -1e8))
+    }
+
+    private func renderFull(_ out: UnsafeMutablePointer<UInt32>) {
+        for j in 0 ..< height {
+            let row = out + j * width
+            if j < y0 || j >= y1 || regionW == 0 {
+                row.update(repeating: bgPixel, count: width)
+                continue
+            }
+            row.update(repeating: bgPixel, count: x0)
+            (row + x1).update(repeating: bgPixel, count: width - x1)
+            let r = Int32(j - y0)
+            // Runs of blocks that are wholly `empty` or wholly `filled` in this row are one copy each.
+            var blk = 0
+            while blk < blockCount {
+                if r < bandTop[blk] || r >= bandBot[blk] {
+                    let useEmpty = r < bandTop[blk]
+                    var end = blk + 1
+                    while end < blockCount, (useEmpty ? r < bandTop[end] : r >= bandBot[end]) { end += 1 }
+                    let lo = blk * Self.blockWidth, hi = min(end * Self.blockWidth, regionW)
+                    let src = (useEmpty ? empty : filled).baseAddress! + Int(r) * regionW + lo
+                    (row + x0 + lo).update(from: src, count: hi - lo)
+                    blk = end
+                } else {
+                    shadeBlockRow(blk, regionRow: Int(r), into: row + x0)
+                    blk += 1
                 }
             }
+        }
+    }
+
+    /// Rewrites, per block, the rows between the union of the previous and the current band.
+    private func renderChanged(_ out: UnsafeMutablePointer<UInt32>) -> Range<Int> {
+        var dirtyLo = Int.max, dirtyHi = Int.min
+        for blk in 0 ..< blockCount {
+            let lo = Int(max(min(prevTop[blk], bandTop[blk]), 0))
+            let hi = Int(min(max(prevBot[blk], bandBot[blk]), Int32(regionH)))
+            guard lo < hi else { continue }
+            dirtyLo = min(dirtyLo, lo); dirtyHi = max(dirtyHi, hi)
+            let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
+            for r in lo ..< hi {
+                let row = out + (r + y0) * width + x0
+                let r32 = Int32(r)
+                if r32 < bandTop[blk] {
+                    (row + c0).update(from: empty.baseAddress! + r * regionW + c0, count: c1 - c0)
+                } else if r32 >= bandBot[blk] {
+                    (row + c0).update(from: filled.baseAddress! + r * regionW + c0, count: c1 - c0)
+                } else {
+                    shadeBlockRow(blk, regionRow: r, into: row)
+                }
+            }
+        }
+        return dirtyLo < dirtyHi ? (dirtyLo + y0) ..< (dirtyHi + y0) : 0 ..< 0
+    }
+
+    /// The pixels of one block in one region row, where the waves may be fractional.
+    @inline(__always)
+    private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
+        let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
+        let r32 = Int32(r), jb = Float(r + 1)
+        let base = r * regionW
+        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
+        for c in c0 ..< c1 {
+            let mv = m[base + c]
+            if mv == 0 { row[c] = bgPixel; continue }
+            let s: Float = r32 < sTop[c] ? 0 : (r32 >= sBot[c] ? 1 : Self.columnCoverage(jb - fa[c], jb - fb[c]))
+            let cc: Float = r32 < cTop[c] ? 0 : (r32 >= cBot[c] ? 1 : Self.columnCoverage(jb - ba[c], jb - bb[c]))
+            if s == 0 && cc == 0 { row[c] = empty[base + c] }
+            else if s == 1 && cc == 1 { row[c] = filled[base + c] }
+            else { row[c] = Self.shade(mv, cc, s, bgv, cv, bv, fv) }
         }
     }
 }
