@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "WaveFill"]),
     ]
 )

@@ -4,6 +4,98 @@
 enum BuiltinPresets {
     /// Preset name -> the JSON text of Assets/presets/NAME.json.
     static let json: [String: String] = [
+        "midnight": #"""
+{
+  "size": "400x310",
+  "text": "du",
+  "font": null,
+  "font-size": null,
+  "mask-image": null,
+  "amplitude": null,
+  "frequency": 0.6,
+  "wave-width": null,
+  "phase-step": 8,
+  "phase-speed": null,
+  "rise-frames": 300,
+  "rise-duration": null,
+  "fps": 60,
+  "progress": null,
+  "background": "#111827",
+  "container": "#FFFFFF1A",
+  "back-wave": "#F472B680",
+  "front-wave": "#8B5CF6"
+}
+
+"""#,
+        "mono": #"""
+{
+  "size": "400x310",
+  "text": "du",
+  "font": null,
+  "font-size": null,
+  "mask-image": null,
+  "amplitude": null,
+  "frequency": 0.3,
+  "wave-width": null,
+  "phase-step": 8,
+  "phase-speed": null,
+  "rise-frames": 300,
+  "rise-duration": null,
+  "fps": 60,
+  "progress": null,
+  "background": "#FFFFFF",
+  "container": "#00000014",
+  "back-wave": "#00000040",
+  "front-wave": "#1A1A1A"
+}
+
+"""#,
+        "ocean": #"""
+{
+  "size": "400x310",
+  "text": "du",
+  "font": null,
+  "font-size": null,
+  "mask-image": null,
+  "amplitude": null,
+  "frequency": 0.8,
+  "wave-width": null,
+  "phase-step": 8,
+  "phase-speed": null,
+  "rise-frames": 300,
+  "rise-duration": null,
+  "fps": 60,
+  "progress": null,
+  "background": "#0B2545",
+  "container": "#FFFFFF24",
+  "back-wave": "#4CC9F080",
+  "front-wave": "#1C7ED6"
+}
+
+"""#,
+        "sunset": #"""
+{
+  "size": "400x310",
+  "text": "du",
+  "font": null,
+  "font-size": null,
+  "mask-image": null,
+  "amplitude": null,
+  "frequency": 0.5,
+  "wave-width": null,
+  "phase-step": 8,
+  "phase-speed": null,
+  "rise-frames": 300,
+  "rise-duration": null,
+  "fps": 60,
+  "progress": null,
+  "background": "#FFF4E6",
+  "container": "#F2C9A080",
+  "back-wave": "#FF922B80",
+  "front-wave": "#E8590C"
+}
+
+"""#,
         "waterwave": #"""
 {
   "size": "400x310",

@@ -128,6 +128,8 @@ struct SceneSettings: Equatable {
             object = try JSONDecoder().decode([String: PresetJSONValue].self, from: Data(data))
         } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
             throw presetError(file, "expected a JSON object {\"key\": value, ...} at the top level")
+        } catch let DecodingError.valueNotFound(_, context) where context.codingPath.isEmpty {
+            throw presetError(file, "expected a JSON object {\"key\": value, ...} at the top level")
         } catch let e as DecodingError {
             throw presetError(file, "malformed JSON (\(Self.summary(of: e)))")
         } catch {
