@@ -54,7 +54,8 @@ public struct SpriteSheet: Sendable, Equatable {
     }
 
     /// Writes the PNG and the JSON, each through a temporary name; both are renamed into place only
-    /// once both are complete, so a failure leaves neither.
+    /// once both are complete, and if the JSON cannot be renamed the new PNG is removed again, so a
+    /// failure leaves neither.
     ///
     /// - Parameters:
     ///   - frame: frame `i` of the sheet (0 ..< frameCount), premultiplied, `frameWidth x frameHeight`.
@@ -66,30 +67,41 @@ public struct SpriteSheet: Sendable, Equatable {
         }
         let name = pngPath.split(separator: "/").last.map(String.init) ?? pngPath
         let json = metadata(imageName: name, fps: fps, loop: loop, firstFrame: firstFrame)
-        try AtomicFile.write(to: jsonPath) { jsonTmp in
-            try AtomicFile.write(to: pngPath) { pngTmp in
-                let writer = try PNGStreamWriter(path: pngTmp, width: width, height: height)
-                let stride = width * 4, frameStride = frameWidth * 4
-                var band = [UInt8](repeating: 0, count: stride * frameHeight)
-                for r in 0 ..< rows {
-                    for k in 0 ..< band.count { band[k] = 0 }
-                    for c in 0 ..< columns {
-                        let i = r * columns + c
-                        guard i < frameCount else { break }
-                        let px = try frame(i)
-                        precondition(px.width == frameWidth && px.height == frameHeight, "frame size differs from the sheet's")
-                        let straight = px.straightBytes()
-                        for y in 0 ..< frameHeight {
-                            band.replaceSubrange(y * stride + c * frameStride ..< y * stride + (c + 1) * frameStride,
-                                                 with: straight[y * frameStride ..< (y + 1) * frameStride])
-                        }
-                        progress(i + 1)
+        let pngTmp = AtomicFile.temporaryPath(for: pngPath), jsonTmp = AtomicFile.temporaryPath(for: jsonPath)
+        do {
+            let writer = try PNGStreamWriter(path: pngTmp, width: width, height: height)
+            let stride = width * 4, frameStride = frameWidth * 4
+            var band = [UInt8](repeating: 0, count: stride * frameHeight)
+            for r in 0 ..< rows {
+                for k in 0 ..< band.count { band[k] = 0 }
+                for c in 0 ..< columns {
+                    let i = r * columns + c
+                    guard i < frameCount else { break }
+                    let px = try frame(i)
+                    precondition(px.width == frameWidth && px.height == frameHeight, "frame size differs from the sheet's")
+                    let straight = px.straightBytes()
+                    for y in 0 ..< frameHeight {
+                        band.replaceSubrange(y * stride + c * frameStride ..< y * stride + (c + 1) * frameStride,
+                                             with: straight[y * frameStride ..< (y + 1) * frameStride])
                     }
-                    try writer.write(rows: band)
+                    progress(i + 1)
                 }
-                try writer.finish()
-                try Self.writeBytes(Array(json.utf8), to: jsonTmp, reportedAs: jsonPath)
+                try writer.write(rows: band)
             }
+            try writer.finish()
+            try Self.writeBytes(Array(json.utf8), to: jsonTmp, reportedAs: jsonPath)
+            guard rename(pngTmp, pngPath) == 0 else {
+                throw ExportError.io(path: pngPath, message: "cannot rename into place: \(String(cString: strerror(errno)))")
+            }
+            guard rename(jsonTmp, jsonPath) == 0 else {
+                let e = String(cString: strerror(errno))
+                unlink(pngPath)      // all or nothing: a sheet without its JSON is not left behind
+                throw ExportError.io(path: jsonPath, message: "cannot rename into place: \(e)")
+            }
+        } catch {
+            unlink(pngTmp)
+            unlink(jsonTmp)
+            throw error
         }
     }
 
