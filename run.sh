@@ -10,8 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
-# tests without a display; python3-venv: the independent reference renderer's environment.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv)
+# tests without a display; python3-venv: the independent reference renderer's environment; ffmpeg:
+# `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv ffmpeg)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 

@@ -30,6 +30,8 @@ public final class FFmpegProcess {
     }
 
     private var pid: pid_t = 0
+    /// The child's process id (0 once it has been reaped).
+    public var processID: Int32 { running ? pid : 0 }
     private var input: Int32 = -1
     private var errorLog: Int32 = -1
     private var running = false

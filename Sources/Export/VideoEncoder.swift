@@ -46,6 +46,9 @@ public final class VideoEncoder {
     /// Ends the stream and waits for ffmpeg; throws its error message unless it succeeded.
     public func finish() throws { try process.finish() }
 
+    /// ffmpeg's process id while it runs, else 0 (for a signal handler that must stop it).
+    public var processID: Int32 { process.processID }
+
     /// Stops ffmpeg without finishing the file.
     public func cancel() { process.terminate() }
 }

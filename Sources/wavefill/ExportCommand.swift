@@ -53,6 +53,8 @@ struct ExportCommand: ParsableCommand {
 
     /// The largest number of frames exported.
     static let maxFrames = 1_000_000
+    /// The most raw RGBA bytes a GIF export may make ffmpeg hold (its palette pass keeps every frame).
+    static let maxGIFBytes = 2.0 * 1_073_741_824
 
     func run() throws {
         // Everything that can be refused is checked before anything is created or written.
@@ -67,6 +69,13 @@ struct ExportCommand: ParsableCommand {
         let first = start ?? 0
         if format == .gif && p.fps > 50 {
             throw ParameterError("--fps", "\(JSONText.number(p.fps)) fps is too fast for GIF: its delays are whole 1/100 s and players slow delays under 2/100 s to 1/10 s; give --fps 50 or lower (50, 25 and 20 are exact), or use apng or webm")
+        }
+        if format == .gif {
+            // palettegen sees every frame before paletteuse starts, so ffmpeg holds them all (RGBA).
+            let bytes = Double(p.width * p.height * 4) * Double(count)
+            if bytes > Self.maxGIFBytes {
+                throw ParameterError(frames == nil ? "--loop" : "--frames", "\(count) frames of \(p.width)x\(p.height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
+            }
         }
         var sheet: SpriteSheet?
         var jsonPath: String?
@@ -93,27 +102,31 @@ struct ExportCommand: ParsableCommand {
         var pixmap = Pixmap(width: p.width, height: p.height)
         var progress = Progress(total: count, label: "encoding \(format.rawValue)")
         let started = monotonicSeconds()
+        let temporary = [out] + (jsonPath.map { [$0] } ?? [])
         do {
-            if let video = format.video {
-                try AtomicFile.write(to: out) { tmp in
-                    let encoder = try VideoEncoder(format: video, path: tmp, width: p.width, height: p.height, fps: p.fps,
-                                                   translucent: p.background.a < 255, padColor: Self.overBlack(p.background),
-                                                   ffmpeg: ffmpeg)
-                    defer { encoder.cancel() }
-                    for k in 0 ..< count {
-                        sceneModel.update(frame: first + k)
-                        renderer.render(into: &pixmap)
-                        try encoder.append(pixmap)
-                        progress.update(k + 1)
+            try InterruptCleanup.whileWriting(temporary.map(AtomicFile.temporaryPath(for:))) {
+                if let video = format.video {
+                    try AtomicFile.write(to: out) { tmp in
+                        let encoder = try VideoEncoder(format: video, path: tmp, width: p.width, height: p.height, fps: p.fps,
+                                                       translucent: p.background.a < 255, padColor: Self.overBlack(p.background),
+                                                       ffmpeg: ffmpeg)
+                        InterruptCleanup.child = encoder.processID
+                        defer { encoder.cancel(); InterruptCleanup.child = 0 }
+                        for k in 0 ..< count {
+                            sceneModel.update(frame: first + k)
+                            renderer.render(into: &pixmap)
+                            try encoder.append(pixmap)
+                            progress.update(k + 1)
+                        }
+                        try encoder.finish()
                     }
-                    try encoder.finish()
+                } else if let sheet, let jsonPath {
+                    try sheet.write(png: out, json: jsonPath, fps: p.fps, loop: looping, firstFrame: first, frame: { i in
+                        sceneModel.update(frame: first + i)
+                        renderer.render(into: &pixmap)
+                        return pixmap
+                    }, progress: { progress.update($0) })
                 }
-            } else if let sheet, let jsonPath {
-                try sheet.write(png: out, json: jsonPath, fps: p.fps, loop: looping, firstFrame: first, frame: { i in
-                    sceneModel.update(frame: first + i)
-                    renderer.render(into: &pixmap)
-                    return pixmap
-                }, progress: { progress.update($0) })
             }
         } catch let e as ParameterError {
             throw e

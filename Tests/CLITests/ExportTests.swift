@@ -240,7 +240,7 @@ import Raster
         (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
-        (["--out", "existing.webm"], "--out"),
+        (["--out", "existing.webm"], "--out"), (["--out", "a.gif", "--fps", "50", "--size", "2000x2000", "--frames", "200"], "--frames"),
     ] as [([String], String)])
     func badInputIsRefusedWithOneLineAndNoOutput(args: [String], flag: String) throws {
         let dir = try Executable.temporaryDirectory()
@@ -286,6 +286,33 @@ import Raster
         #expect(r.status == 1)
         #expect(r.stderr.contains("killed by signal 9") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
         #expect(Executable.files(in: dir + "/out").isEmpty, "left \(Executable.files(in: dir + "/out"))")
+    }
+
+    @Test func anInterruptedExportLeavesNothing() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for format in ["apng", "spritesheet"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Executable.path)
+            p.arguments = ["export", "--format", format, "--frames", "20000", "--size", "200x155", "--columns", "100", "--out", "a.png"]
+                .filter { format == "spritesheet" || $0 != "--columns" && $0 != "100" }
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            // Wait until the temporary file exists, then stop it as `kill` would (SIGTERM; SIGINT, what
+            // Ctrl-C sends, is handled the same way but may be ignored under a test runner).
+            var waited = 0
+            while !Executable.files(in: dir).contains(where: { $0.hasPrefix(".a.png.tmp-") }) && waited < 10_000 && p.isRunning {
+                usleep(10_000); waited += 10
+            }
+            #expect(p.isRunning && waited < 10_000, "\(format): no temporary file while running, or finished before it could be stopped")
+            p.terminate()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 128 + SIGTERM, "\(format): status \(p.terminationStatus)")
+            usleep(200_000)     // ffmpeg, killed, cannot write after this
+            #expect(Executable.files(in: dir).isEmpty, "\(format) left \(Executable.files(in: dir))")
+        }
     }
 
     @Test func anEncoderErrorIsReportedInOneLine() throws {
