@@ -206,8 +206,8 @@ final class AllocationCounter: @unchecked Sendable {
     /// Stops counting; returns the number of allocations since `start`.
     func stop() -> Int {
         disable()
-        var c: Int64 = 0
-        stats(&c, nil, nil, nil, nil, nil)
+        var c: Int64 = 0, bytes: Int64 = 0, small: Int64 = 0, large: Int64 = 0, frees: Int64 = 0, freed: Int64 = 0
+        stats(&c, &bytes, &small, &large, &frees, &freed)
         return Int(c)
     }
 }
