@@ -65,13 +65,16 @@ public final class WaveRenderer: @unchecked Sendable {
         self.images = images
         let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
         bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
+        // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
+        let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
         for j in 0 ..< regionH {
             for i in 0 ..< regionW {
                 let v = lay.coverage.values[(j + y0) * width + (i + x0)]
                 let k = j * regionW + i
                 m[k] = v
                 for state in 0 ..< 4 {
-                    images[state][k] = WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
+                    images[state][k] = v == 0 ? bgPixel : v == 1 ? inside[state]
+                        : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
                 }
             }
         }
