@@ -32,7 +32,8 @@ public final class WaveRenderer: @unchecked Sendable {
     // Static, per layout (region-sized, row-major): M and the four whole-coverage images, indexed
     // by 2 * S + C: 0 neither wave, 1 back only, 2 front only, 3 both.
     let m: UnsafeMutableBufferPointer<Float>
-    let images: [UnsafeMutableBufferPointer<UInt32>]
+    let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
+    let imageSize: Int
     // Per frame, per region column: wave samples at the column's left and right edges (region
     // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
     // it is 1 (bottom).
@@ -61,8 +62,9 @@ public final class WaveRenderer: @unchecked Sendable {
         frontC = p.frontWave.premultiplied
         let n = regionW * regionH
         m = Self.buffer(n, 0)
-        let images = (0 ..< 4).map { _ in Self.buffer(n, UInt32(0)) }
+        let images = Self.buffer(4 * n, UInt32(0))
         self.images = images
+        imageSize = n
         let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
         bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
         // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
@@ -73,7 +75,7 @@ public final class WaveRenderer: @unchecked Sendable {
                 let k = j * regionW + i
                 m[k] = v
                 for state in 0 ..< 4 {
-                    images[state][k] = v == 0 ? bgPixel : v == 1 ? inside[state]
+                    images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
                         : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
                 }
             }
@@ -93,7 +95,7 @@ public final class WaveRenderer: @unchecked Sendable {
 
     deinit {
         for b in [m, fa, fb, ba, bb] { b.deallocate() }
-        for b in images { b.deallocate() }
+        images.deallocate()
         for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
         for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
     }
@@ -249,7 +251,7 @@ public final class WaveRenderer: @unchecked Sendable {
             var end = blk + 1
             while end < blocks.upperBound, blockState(end, r32) == state { end += 1 }
             let lo = blk * Self.blockWidth, hi = min(end * Self.blockWidth, regionW)
-            (row + lo).update(from: images[state].baseAddress! + r * regionW + lo, count: hi - lo)
+            (row + lo).update(from: images.baseAddress! + state * imageSize + r * regionW + lo, count: hi - lo)
             blk = end
         }
     }
@@ -291,7 +293,7 @@ public final class WaveRenderer: @unchecked Sendable {
             let sw = r32 < sTop[c] ? 0 : (r32 >= sBot[c] ? 2 : -8)
             let cw = r32 < cTop[c] ? 0 : (r32 >= cBot[c] ? 1 : -8)
             let state = sw + cw
-            if state >= 0 { row[c] = images[state][base + c]; continue }
+            if state >= 0 { row[c] = images[state * imageSize + base + c]; continue }
             let mv = m[base + c]
             if mv == 0 { row[c] = bgPixel; continue }
             let s: Float = sw == 0 ? 0 : (sw == 2 ? 1 : Self.columnCoverage(jb - fa[c], jb - fb[c]))
