@@ -15,7 +15,7 @@ enum DecimalText {
         // Beyond 2^53 the scaled value has no fractional digits left to show.
         guard abs(scaled) < 9.0e15 else {
             let whole = v.rounded()
-            return abs(whole) < 9.0e18 ? String(Int64(whole)) : "\(whole)"
+            return abs(whole) < 9.0e18 ? String(Int64(whole)) : expanded(whole)
         }
         let units = Int64(scaled)
         if units == 0 { return "0" }
@@ -30,5 +30,21 @@ enum DecimalText {
         while frac % 10 == 0 { frac /= 10; digits -= 1 }
         let f = String(frac)
         return sign + String(whole) + "." + String(repeating: "0", count: digits - f.count) + f
+    }
+
+    /// A huge whole number without the exponent of Swift's shortest form (`1e+20` -> `100000000000000000000`).
+    private static func expanded(_ whole: Double) -> String {
+        let text = "\(whole)"
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        var mantissa = String(text[..<e])
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa.removeFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let intPart = String(parts[0]), fracPart = parts.count > 1 ? String(parts[1]) : ""
+        let digits = intPart + fracPart
+        let point = intPart.count + exponent
+        return sign + digits + String(repeating: "0", count: max(0, point - digits.count))
     }
 }
