@@ -20,13 +20,14 @@ struct ExportVectorCommand: ParsableCommand {
         static sine path masked by the glyphs (alpha track matte) and moved by keyframes, so rlottie, \
         ThorVG, lottie-web, lottie-ios and lottie-android play it. SVG: frame K as a static image \
         with the same geometry (the waves under a mask of the glyphs). The format follows --format, \
-        or the extension of --out (.json or .svg). The file is written to a temporary name and \
+        or the extension of --out (.json or .svg); a Lottie --out ending in .lottie gets the dotLottie zip \
+        container (made by Info-ZIP's zip). The file is written to a temporary name and \
         renamed; an existing file is kept unless --force.
         """)
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(name: .long, help: ArgumentHelp("lottie or svg. (default: from the --out extension: .json is lottie, .svg is svg)", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("lottie or svg. (default: from the --out extension: .json and .lottie are lottie, .svg is svg)", valueName: "format"))
     var format: String?
 
     @Option(name: .long, help: ArgumentHelp("Output file.", valueName: "file"))
@@ -63,15 +64,18 @@ struct ExportVectorCommand: ParsableCommand {
         // Built in full before the file is touched, so a refusal leaves nothing behind.
         let text = try VectorExport.document(kind, scene: model, frame: frame ?? 0, frames: frames)
         try OutputPaths.prepareParent(of: out)
-        do { try AtomicFile.write(Array(text.utf8), to: out) } catch { throw CLIError("\(error)") }
+        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
+        var written = stat()
+        let bytes = stat(out, &written) == 0 ? Int(written.st_size) : text.utf8.count
         switch kind {
         case .lottie:
             let n = frames ?? WaveLottie.defaultFrameCount(for: model)
             let fps = model.parameters.fps
             let fpsText = fps == fps.rounded() ? String(Int(fps)) : String(fps)
-            print("wrote \(out) (Lottie, \(n) frames at \(fpsText) fps, \(model.parameters.width)x\(model.parameters.height), \(text.utf8.count) bytes)")
+            let container = VectorExport.isDotLottie(out) ? "dotLottie" : "Lottie"
+            print("wrote \(out) (\(container), \(n) frames at \(fpsText) fps, \(model.parameters.width)x\(model.parameters.height), \(bytes) bytes)")
         case .svg:
-            print("wrote \(out) (SVG, frame \(frame ?? 0), \(model.parameters.width)x\(model.parameters.height), \(text.utf8.count) bytes)")
+            print("wrote \(out) (SVG, frame \(frame ?? 0), \(model.parameters.width)x\(model.parameters.height), \(bytes) bytes)")
         }
     }
 }
@@ -92,9 +96,21 @@ enum VectorExport {
                 return
             }
             let lower = out.lowercased()
-            if lower.hasSuffix(".json") { self = .lottie; return }
+            if lower.hasSuffix(".json") || lower.hasSuffix(".lottie") { self = .lottie; return }
             if lower.hasSuffix(".svg") { self = .svg; return }
-            throw ParameterError("--format", "cannot tell the format from '\(out)'; give --format lottie or --format svg (or end --out in .json or .svg)")
+            throw ParameterError("--format", "cannot tell the format from '\(out)'; give --format lottie or --format svg (or end --out in .json, .lottie or .svg)")
+        }
+    }
+
+    /// True when a Lottie document goes into a dotLottie container (the file name ends in `.lottie`).
+    static func isDotLottie(_ out: String) -> Bool { out.lowercased().hasSuffix(".lottie") }
+
+    /// Writes the document atomically: as text, or for a `.lottie` file inside the dotLottie zip.
+    static func write(_ format: Format, text: String, to out: String) throws {
+        if format == .lottie && isDotLottie(out) {
+            try DotLottie.write(animationJSON: text, id: "wavefill", to: out)
+        } else {
+            try AtomicFile.write(Array(text.utf8), to: out)
         }
     }
 

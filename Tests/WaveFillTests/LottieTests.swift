@@ -287,4 +287,26 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             }
         }
     }
+
+    /// `wavefill export-vector --out x.lottie` writes a dotLottie zip; Python's zipfile opens it and
+    /// its animation plays like the .json.
+    @Test(arguments: players)
+    func dotLottieFromTheCommandLinePlays(_ player: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["export-vector", "--size", "120x93", "--out", "w.lottie"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("dotLottie"))
+        let frames = [0, 450, 899]
+        let (info, images) = try OutsideRenderers.play(file: dir + "/w.lottie", player: player, frames: frames)
+        #expect(info.container == "dotLottie")
+        #expect(info.width == 120 && info.height == 93)
+        let scene = try vectorScene()
+        for (f, image) in zip(frames, images) {
+            let v = ImageMetrics.psnr(image, render(scene, frame: f))
+            print("dotLottie \(player) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 30)
+        }
+        #expect(Executable.files(in: dir) == ["w.lottie"])
+    }
 }

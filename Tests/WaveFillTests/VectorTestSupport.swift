@@ -23,19 +23,28 @@ enum OutsideRenderers {
         var width: Int
         var height: Int
         var files: [String]
+        /// "json", or "dotLottie" when the file was a .lottie zip.
+        var container: String
     }
 
     /// Renders `frames` of the Lottie `json` with `player` ("rlottie" or "thorvg"); premultiplied
     /// pixmaps in the order asked.
     static func play(_ json: String, player: String, frames: [Int]) throws -> (info: PlayerInfo, images: [Pixmap]) {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = dir + "/doc.json"
+        try json.write(toFile: doc, atomically: true, encoding: .utf8)
+        return try play(file: doc, player: player, frames: frames)
+    }
+
+    /// Renders `frames` of a Lottie or dotLottie file with `player`.
+    static func play(file doc: String, player: String, frames: [Int]) throws -> (info: PlayerInfo, images: [Pixmap]) {
         let python = root + "/tools/players/.venv/bin/python"
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw OutsideRendererError(description: "\(python) is missing: run tools/players/setup.sh (./run.sh test does)")
         }
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let doc = dir + "/doc.json"
-        try json.write(toFile: doc, atomically: true, encoding: .utf8)
         let out = try run(python, [root + "/tools/players/render.py", doc, "--player", player,
                                    "--frames", frames.map(String.init).joined(separator: ","), "--out-dir", dir])
         guard let line = out.split(separator: "\n").last else {

@@ -4,7 +4,10 @@
     render.py --player rlottie|thorvg FILE.json --frames 0,225,450 --out-dir DIR
 
 Writes DIR/<player>-<frame>.png for each frame and prints one JSON line on stdout with what the
-player reports about the document: {"player", "frames" (total), "fps", "width", "height", "files"}.
+player reports about the document: {"player", "frames" (total), "fps", "width", "height", "files",
+"container"}. A dotLottie file (.lottie, a zip) is opened with Python's zipfile: its manifest.json
+names the first animation, read from animations/<id>.json, which the player then plays (neither
+bundled player opens the zip itself); "container" is then "dotLottie" and "manifest" is the manifest.
 Exit status 1 (one line on stderr) when the player refuses the document.
 
 Players come from PyPI (tools/players/requirements.txt): rlottie-python bundles rlottie 0.2,
@@ -15,6 +18,7 @@ import argparse
 import json
 import os
 import sys
+import zipfile
 
 from PIL import Image
 
@@ -66,6 +70,20 @@ def render_thorvg(data: str, frames, out_dir):
     return info, files
 
 
+def load_document(path):
+    """The Lottie JSON text of a .json file or of the first animation of a dotLottie zip."""
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            bad = z.testzip()
+            if bad is not None:
+                raise RuntimeError(f"corrupt member {bad} in {path}")
+            manifest = json.loads(z.read("manifest.json"))
+            first = manifest["animations"][0]["id"]
+            return z.read(f"animations/{first}.json").decode("utf-8"), {"container": "dotLottie", "manifest": manifest}
+    with open(path, encoding="utf-8") as f:
+        return f.read(), {"container": "json"}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("file")
@@ -74,12 +92,12 @@ def main():
     ap.add_argument("--out-dir", required=True)
     a = ap.parse_args()
     frames = [int(s) for s in a.frames.split(",") if s.strip()]
-    with open(a.file, encoding="utf-8") as f:
-        data = f.read()
     os.makedirs(a.out_dir, exist_ok=True)
     try:
+        data, container = load_document(a.file)
         fn = render_rlottie if a.player == "rlottie" else render_thorvg
         info, files = fn(data, frames, a.out_dir)
+        info.update(container)
     except Exception as e:  # the player's own refusal, reported as one line
         print(f"render.py: {a.player}: {e}", file=sys.stderr)
         sys.exit(1)
