@@ -11,8 +11,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
-# tests without a display; python3-venv: the independent reference renderer's environment.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv)
+# tests without a display; python3-venv: the independent reference renderer's and the Lottie players'
+# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
@@ -59,6 +60,8 @@ case "$cmd" in
         ;;
     test)
         ensure_packages; ensure_swift
+        # Real Lottie players (rlottie, ThorVG from PyPI) that the Lottie export tests play it with.
+        tools/players/setup.sh >/dev/null || { say "could not set up tools/players/.venv (PyPI unreachable?)"; exit 1; }
         swift build --build-tests
         swift test --skip-build "$@"
         # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
