@@ -10,7 +10,7 @@ import Glibc
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the animation as GIF, APNG, MP4, WebM or a sprite sheet, or one frame as PNG.",
+        abstract: "Export the animation as GIF, APNG, MP4, WebM, Lottie or a sprite sheet, or one frame as PNG or SVG.",
         discussion: """
         Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at --fps frames per \
         second: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
@@ -19,12 +19,14 @@ struct ExportCommand: ParsableCommand {
         after which the animation repeats exactly, so the file loops without a seam. GIF keeps 256 \
         colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
         alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
-        pixel of the background colour. Output goes to a temporary name and is renamed when complete.
+        pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) and SVG are \
+        vector documents of the same scene (see export-vector). Output goes to a temporary name and is \
+        renamed when complete.
         """)
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output format. (default: from the --out extension: .gif .apng .png .mp4 .webm; spritesheet needs the flag)", valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
+    @Option(name: .long, help: ArgumentHelp("Output format. (default: from the --out extension: .gif .apng .png .mp4 .webm, .json/.lottie for lottie, .svg; spritesheet needs the flag)", valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: ExportFormat?
 
     @Option(name: .long, help: ArgumentHelp("Output file; a sprite sheet's JSON goes beside it (FILE.json). Missing folders are created.", valueName: "file"))
@@ -42,7 +44,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame (>= 0) of an animation. (default: 0)", valueName: "K"))
     var start: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png: the frame to write (>= 0). (default: 0)", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png or svg: the frame to write (>= 0). (default: 0)", valueName: "K"))
     var frame: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row (>= 1). (default: ceil(sqrt(frames)))", valueName: "C"))
@@ -65,8 +67,16 @@ struct ExportCommand: ParsableCommand {
         if format == .png {
             return try exportFrame(sceneModel, frame ?? 0)
         }
+        if format == .svg {
+            return try exportVector(.svg, sceneModel, frame: frame ?? 0, frames: nil)
+        }
         let (count, looping) = try length(sceneModel)
         let first = start ?? 0
+        if format == .lottie {
+            if first != 0 { throw ParameterError("--start", "a Lottie document starts at frame 0") }
+            if count > WaveLottie.maxFrames { throw ParameterError(frames != nil ? "--frames" : "--duration", "\(count) frames is over Lottie's \(WaveLottie.maxFrames)") }
+            return try exportVector(.lottie, sceneModel, frame: 0, frames: count)
+        }
         if format == .gif && p.fps > 50 {
             throw ParameterError("--fps", "\(JSONText.number(p.fps)) fps is too fast for GIF: its delays are whole 1/100 s and players slow delays under 2/100 s to 1/10 s; give --fps 50 or lower (50, 25 and 20 are exact), or use apng or webm")
         }
@@ -156,14 +166,15 @@ struct ExportCommand: ParsableCommand {
 
     /// Refuses flags that do not go together, naming the first one out of place.
     func checkFlagCombinations(_ format: ExportFormat) throws {
-        if format == .png {
-            if frames != nil { throw ParameterError("--frames", "--format png writes one frame; choose it with --frame K") }
-            if duration != nil { throw ParameterError("--duration", "--format png writes one frame; choose it with --frame K") }
-            if loop { throw ParameterError("--loop", "--format png writes one frame; choose it with --frame K") }
-            if start != nil { throw ParameterError("--start", "--format png writes one frame; choose it with --frame K") }
+        if format.isSingleFrame {
+            let one = "--format \(format.rawValue) writes one frame; choose it with --frame K"
+            if frames != nil { throw ParameterError("--frames", one) }
+            if duration != nil { throw ParameterError("--duration", one) }
+            if loop { throw ParameterError("--loop", one) }
+            if start != nil { throw ParameterError("--start", one) }
             if let frame, frame < 0 { throw ParameterError("--frame", "\(frame) is negative; expected a frame number >= 0") }
         } else if frame != nil {
-            throw ParameterError("--frame", "goes with --format png; an animation starts at --start K")
+            throw ParameterError("--frame", "goes with --format png or svg; an animation starts at --start K")
         }
         let lengths = [frames != nil ? "--frames" : nil, duration != nil ? "--duration" : nil, loop ? "--loop" : nil].compactMap { $0 }
         if lengths.count > 1 { throw ParameterError(lengths[1], "give one of --frames, --duration and --loop, not \(lengths.joined(separator: " and "))") }
@@ -207,6 +218,20 @@ struct ExportCommand: ParsableCommand {
         WaveRenderer(scene: s).render(into: &pixmap)
         do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("\(error)") }
         print("wrote \(out) (png, frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(fileSize(out))))")
+    }
+
+    /// `--format lottie|svg`: the vector document (WaveLottie, WaveSVG), built in full before the file is touched.
+    func exportVector(_ kind: VectorExport.Format, _ s: WaveScene, frame: Int, frames: Int?) throws {
+        try checkWritable(out)
+        let text: String
+        do { text = try VectorExport.document(kind, scene: s, frame: frame, frames: frames) } catch let e as VectorExportError {
+            throw CLIError(e.message)
+        }
+        try OutputPaths.prepareParent(of: out)
+        try scene.saveRequestedPreset()
+        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
+        let what = kind == .svg ? "svg, frame \(frame)" : (VectorExport.isDotLottie(out) ? "dotLottie" : "lottie") + ", \(frames ?? 0) frames at \(JSONText.number(s.parameters.fps)) fps"
+        print("wrote \(out) (\(what), \(s.parameters.width)x\(s.parameters.height), \(Self.byteCount(fileSize(out))))")
     }
 
     /// Refuses an output that exists (unless --force) or is a directory, and a parent that is a file.

@@ -226,6 +226,33 @@ import Raster
         #expect(try PNGFile.read(dir + "/f.png").bytes == ours[0].bytes)
     }
 
+    /// `export --format lottie|svg` writes exactly what `export-vector` writes (the players' tests hold
+    /// those documents to our frames).
+    @Test func lottieAndSVGAreTheVectorDocuments() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flags = Self.size + ["--phase-step", "36", "--rise-frames", "10"]
+        let pairs: [([String], [String], String, String)] = [
+            (["--out", "a.json"], ["--frames", "10", "--out", "b.json"], "a.json", "b.json"),   // default --loop: 10 frames
+            (["--out", "a.lottie", "--frames", "4"], ["--frames", "4", "--out", "b.lottie"], "a.lottie", "b.lottie"),
+            (["--out", "a.svg", "--frame", "7"], ["--frame", "7", "--out", "b.svg"], "a.svg", "b.svg"),
+        ]
+        for (ours, theirs, a, b) in pairs {
+            let r1 = try Self.export(flags + ours, in: dir)
+            let r2 = try Executable.run(["export-vector"] + flags + theirs, in: dir)
+            #expect(r1.status == 0 && r2.status == 0, "\(r1.stderr) \(r2.stderr)")
+            let da = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + a))
+            let db = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + b))
+            if a.hasSuffix(".lottie") {
+                #expect(da.count > 0 && da.prefix(2) == Data("PK".utf8))   // a zip; its JSON is checked by the players' tests
+            } else {
+                #expect(da == db, "\(a) differs from export-vector's \(b)")
+            }
+        }
+        let lottie = try String(contentsOfFile: dir + "/a.json", encoding: .utf8)
+        #expect(lottie.contains("\"op\":10") || lottie.contains("\"op\": 10"), "the loop is 10 frames")
+    }
+
     /// Each bad input: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
         (["--out", "a.mov"], "--format"), (["--out", "a"], "--format"), (["--out", "a.gif"], "--fps"),
@@ -240,6 +267,8 @@ import Raster
         (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
+        (["--out", "a.svg", "--frames", "3"], "--frames"), (["--out", "a.json", "--start", "2"], "--start"),
+        (["--out", "a.svg", "--loop"], "--loop"), (["--out", "a.json", "--frame", "2"], "--frame"),
         (["--out", "existing.webm"], "--out"), (["--out", "a.gif", "--fps", "50", "--size", "2000x2000", "--frames", "200"], "--frames"),
     ] as [([String], String)])
     func badInputIsRefusedWithOneLineAndNoOutput(args: [String], flag: String) throws {
