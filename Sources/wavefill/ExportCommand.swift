@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
         colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
         alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
         pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) and SVG are \
-        vector documents of the same scene (see export-vector). Output goes to a temporary name and is \
+        vector documents of the same scene. Output goes to a temporary name and is \
         renamed when complete.
         """)
 

@@ -226,8 +226,8 @@ import Raster
         #expect(try PNGFile.read(dir + "/f.png").bytes == ours[0].bytes)
     }
 
-    /// `export --format lottie|svg` writes exactly what `export-vector` writes (the players' tests hold
-    /// those documents to our frames).
+    /// `export --format lottie|svg`: the default length is the loop, the same document as naming it
+    /// with --frames (the players' tests hold those documents to our frames).
     @Test func lottieAndSVGAreTheVectorDocuments() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -239,14 +239,14 @@ import Raster
         ]
         for (ours, theirs, a, b) in pairs {
             let r1 = try Self.export(flags + ours, in: dir)
-            let r2 = try Executable.run(["export-vector"] + flags + theirs, in: dir)
+            let r2 = try Self.export(flags + theirs, in: dir)
             #expect(r1.status == 0 && r2.status == 0, "\(r1.stderr) \(r2.stderr)")
             let da = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + a))
             let db = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + b))
             if a.hasSuffix(".lottie") {
                 #expect(da.count > 0 && da.prefix(2) == Data("PK".utf8))   // a zip; its JSON is checked by the players' tests
             } else {
-                #expect(da == db, "\(a) differs from export-vector's \(b)")
+                #expect(da == db, "\(a) differs from \(b)")
             }
         }
         let lottie = try String(contentsOfFile: dir + "/a.json", encoding: .utf8)

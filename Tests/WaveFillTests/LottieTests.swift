@@ -288,13 +288,13 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         }
     }
 
-    /// `wavefill export-vector --out x.lottie` writes a dotLottie zip; Python's zipfile opens it and
+    /// `wavefill export --out x.lottie` writes a dotLottie zip; Python's zipfile opens it and
     /// its animation plays like the .json.
     @Test(arguments: players)
     func dotLottieFromTheCommandLinePlays(_ player: String) throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try Executable.run(["export-vector", "--size", "120x93", "--out", "w.lottie"], in: dir)
+        let r = try Executable.run(["export", "--size", "120x93", "--out", "w.lottie"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("dotLottie"))
         let frames = [0, 450, 899]
