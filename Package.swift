@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation", "Text"]),
 
         // Touch C.
         .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
