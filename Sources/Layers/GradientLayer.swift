@@ -45,7 +45,7 @@ open class GradientLayer: Layer, @unchecked Sendable {
                               c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd)
     }
 
-    /// Fills the bounds with the gradient.
+    /// Fills the bounds with the gradient. Allocates the bounds' coverage per draw (the reference path).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         guard let gradient = canvasGradient(ctm: ctm) else { return }
         let cov = rasterizer.coverage(of: Path(rect: bounds), width: canvas.width, height: canvas.height,

@@ -2,29 +2,6 @@ import Geometry
 import Raster
 import Text
 
-/// One styled run of a `TextLayer`: text in a font at a size and colour.
-public struct TextRun: Sendable {
-    /// The run's text.
-    public var text: String
-    /// The font file, opened.
-    public var font: FontFace
-    /// Em size in pixels (rounded to 1/64 px, as FreeType sizes are).
-    public var size: Double
-    /// Fill colour of the glyphs.
-    public var color: Color
-
-    /// A run.
-    public init(text: String, font: FontFace, size: Double, color: Color) {
-        self.text = text; self.font = font; self.size = size; self.color = color
-    }
-
-    /// The em size in 1/64 px.
-    public var e64: Int {
-        let v = (size * 64).rounded(.toNearestOrEven)
-        return v.isFinite && v >= 1 && v <= Double(16384 * 64) ? Int(v) : 0
-    }
-}
-
 /// A layer that draws one line of styled runs (colour, size and font per run), like a `CATextLayer`
 /// holding an attributed string: shaped by HarfBuzz with unhinted FreeType outlines (kerning and
 /// ligatures within each run), runs one after another on one baseline, filled with exact coverage.
@@ -90,7 +67,8 @@ open class TextLayer: Layer, @unchecked Sendable {
         return l
     }
 
-    /// Fills each run's glyphs in its colour.
+    /// Fills each run's glyphs in its colour: no shaping here, but a coverage is allocated per run per
+    /// draw (the reference path).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         let o = lineOrigin
         let m = Transform.translation(o.x, o.y).concatenating(ctm)

@@ -3,22 +3,6 @@ import Raster
 import Text
 import WaveFill
 
-/// Which way a marquee scrolls.
-public enum MarqueeDirection: String, Sendable, CaseIterable {
-    /// Text moves to the left (the next copy comes in from the right).
-    case left
-    /// Text moves to the right.
-    case right
-}
-
-/// How a marquee scrolls (MarqueeLabel's types).
-public enum MarqueeScroll: String, Sendable, CaseIterable {
-    /// Copies follow each other endlessly, separated by three spaces (and the trailing buffer).
-    case continuous
-    /// One copy scrolls until its end shows, pauses, and scrolls back.
-    case bounce
-}
-
 /// The marquee's knobs. Defaults are the document's: three spaces between copies, one period of
 /// text width x 0.035 s, a fade of 0.026 of the view's width at each side; the rest are
 /// MarqueeLabel's (no buffers, no delay, scrolling left, continuous, only text that does not fit).
