@@ -6,7 +6,7 @@ let package = Package(
     name: "WaveFill",
     products: [
         .executable(name: "wavefill", targets: ["wavefill"]),
-        .library(name: "WaveFillKit", targets: ["WaveFill", "Layers", "Animation", "Raster", "Geometry", "Text", "Export"]),
+        .library(name: "WaveFillKit", targets: ["WaveFill", "Scenes", "Layers", "Animation", "Raster", "Geometry", "Text", "Export"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -25,15 +25,17 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation", "Text"]),
 
         // Touch C.
         .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
         .target(name: "Export", dependencies: ["Raster", "CPNG"]),
 
         .target(name: "WaveFill", dependencies: ["Layers", "Animation", "Text", "Raster", "Geometry"]),
+        // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
+        .target(name: "Scenes", dependencies: ["WaveFill", "Layers", "Animation", "Text", "Raster", "Geometry"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "Export", "Text",
+            "WaveFill", "Scenes", "Export", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
             "TestSupport", "WaveFill",

@@ -55,11 +55,21 @@ extension Transform: Interpolatable {
     }
 }
 
-extension Array: Interpolatable where Element == Double {
-    /// Element-wise blend. Arrays of different lengths cannot be blended: the result is `a` for
-    /// `t < 0.5` and `b` from then on (a jump, rather than a crash on data from a file).
-    public static func interpolate(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+extension Array: Interpolatable where Element: Interpolatable {
+    /// Element-wise blend (gradient locations, colours...). Arrays of different lengths cannot be
+    /// blended: the result is `a` for `t < 0.5` and `b` from then on (a jump, rather than a crash on
+    /// data from a file).
+    public static func interpolate(_ a: [Element], _ b: [Element], _ t: Double) -> [Element] {
         guard a.count == b.count else { return t < 0.5 ? a : b }
-        return zip(a, b).map { blend($0, $1, t) }
+        return zip(a, b).map { Element.interpolate($0, $1, t) }
+    }
+}
+
+extension Optional: Interpolatable where Wrapped: Interpolatable {
+    /// Blends the values when both are present. A missing value has nothing to blend with, so the
+    /// result jumps from `a` to `b` at `t = 0.5` (animate from and to real values for a blend).
+    public static func interpolate(_ a: Wrapped?, _ b: Wrapped?, _ t: Double) -> Wrapped? {
+        if let a, let b { return Wrapped.interpolate(a, b, t) }
+        return t < 0.5 ? a : b
     }
 }

@@ -27,6 +27,8 @@ open class Layer: @unchecked Sendable {
     public var backgroundColor: Color?
     /// A layer whose alpha (in this layer's coordinates) masks this layer and its sublayers.
     public var mask: Layer?
+    /// Clips the content and sublayers to `bounds` (exact area coverage of the bounds rectangle).
+    public var masksToBounds = false
     /// The layer's own time space within its parent's (`beginTime`, `speed`, `timeOffset`...).
     public var timing = MediaTiming()
     /// Children, drawn in order above the content.
@@ -93,6 +95,7 @@ open class Layer: @unchecked Sendable {
         other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
+        other.masksToBounds = masksToBounds
     }
 
     /// What this layer and its subtree show at `time` (in the parent's time space): a new tree with

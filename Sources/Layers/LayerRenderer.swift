@@ -24,7 +24,7 @@ public final class LayerRenderer {
     private func draw(_ layer: Layer, into canvas: inout Canvas, parentCTM: Transform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let ctm = layer.transformToSuperlayer.concatenating(parentCTM)
-        let grouped = layer.mask != nil || layer.opacity < 1
+        let grouped = layer.mask != nil || layer.opacity < 1 || layer.masksToBounds
         if !grouped {
             drawSelfAndSublayers(layer, into: &canvas, ctm: ctm)
             return
@@ -36,6 +36,11 @@ public final class LayerRenderer {
             var m = Canvas(width: canvas.width, height: canvas.height)
             draw(mask, into: &m, parentCTM: ctm)          // a mask lives in its layer's coordinates
             maskCoverage = m.alphaCoverage
+        }
+        if layer.masksToBounds {
+            let clip = rasterizer.coverage(of: Path(rect: layer.bounds), width: canvas.width, height: canvas.height,
+                                           rule: .nonZero, transform: ctm)
+            maskCoverage = maskCoverage.map { $0.multiplied(by: clip) } ?? clip
         }
         canvas.composite(group, coverage: maskCoverage, opacity: Float(min(max(layer.opacity, 0), 1)))
     }

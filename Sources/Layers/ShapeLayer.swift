@@ -10,6 +10,20 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     public var fillColor: Color? = .black
     /// How overlapping contours fill.
     public var fillRule = FillRule.nonZero
+    /// Stroke colour; nil (the default, as in Core Animation) strokes nothing.
+    public var strokeColor: Color?
+    /// Stroke width in the layer's coordinates (half on each side of the path).
+    public var lineWidth = 1.0
+    /// How stroked segments meet.
+    public var lineJoin = LineJoin.miter
+    /// How open stroked ends look.
+    public var lineCap = LineCap.butt
+    /// Longest miter, in stroke widths, before a miter join becomes a bevel.
+    public var miterLimit = 10.0
+    /// Where the stroke starts, as a fraction (0...1) of the whole path's length.
+    public var strokeStart = 0.0
+    /// Where the stroke ends, as a fraction (0...1) of the whole path's length.
+    public var strokeEnd = 1.0
 
     /// An empty shape layer.
     public override init() { super.init() }
@@ -19,14 +33,40 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         let l = ShapeLayer()
         copyBase(to: l)
         l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
+        l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
+        l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
         return l
     }
 
-    /// Fills the path with exact coverage.
+    /// Fills the path with exact coverage, then strokes it (Core Animation's order).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
-        guard let path, let fillColor, fillColor.a > 0, !path.isEmpty else { return }
-        let cov = rasterizer.coverage(of: path, width: canvas.width, height: canvas.height, rule: fillRule, transform: ctm)
-        canvas.fill(fillColor, coverage: cov)
+        guard let path, !path.isEmpty else { return }
+        if let fillColor, fillColor.a > 0 {
+            let cov = rasterizer.coverage(of: path, width: canvas.width, height: canvas.height, rule: fillRule, transform: ctm)
+            canvas.fill(fillColor, coverage: cov)
+        }
+        if let outline = strokeOutline(ctm: ctm), let strokeColor {
+            let cov = rasterizer.coverage(of: outline, width: canvas.width, height: canvas.height, rule: .nonZero, transform: ctm)
+            canvas.fill(strokeColor, coverage: cov)
+        }
+    }
+
+    /// The outline of the stroke in the layer's coordinates (nil when nothing is stroked): the path
+    /// trimmed to `strokeStart...strokeEnd` by arc length, stroked with the layer's style. Curves and
+    /// round parts are flattened finely enough for `ctm` (within `Path.defaultTolerance` on the canvas).
+    /// Allocates: this is the reference path.
+    public func strokeOutline(ctm: Transform = .identity) -> Path? {
+        guard let path, !path.isEmpty, let strokeColor, strokeColor.a > 0, lineWidth > 0, lineWidth.isFinite else { return nil }
+        let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
+        let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
+        guard end > start else { return nil }
+        // The largest stretch the transform applies to a unit vector bounds the canvas error.
+        let stretch = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(), 1e-12)
+        let tolerance = Path.defaultTolerance / (stretch * 2)
+        var flat = path.flattenedContours(tolerance: tolerance)
+        if start > 0 || end < 1 { flat = flat.trimmed(from: start, to: end) }
+        let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
+        return flat.strokeOutline(style, tolerance: tolerance)
     }
 }
 

@@ -129,7 +129,7 @@ public final class TextShaper: @unchecked Sendable {
 }
 
 /// FT_Outline_Decompose into a Path in 26.6 units (so implicit conic on-points are FreeType's own).
-private func decompose(_ outline: UnsafeMutablePointer<FT_Outline>) -> Path {
+func decompose(_ outline: UnsafeMutablePointer<FT_Outline>) -> Path {
     final class Sink { var path = Path() }
     let sink = Sink()
     var funcs = FT_Outline_Funcs(

@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render the single frame K (>= 0). (default: 0 when --frames is not given)", valueName: "K"))
     var frame: Int?
 
@@ -46,6 +48,9 @@ struct RenderCommand: ParsableCommand {
         if toFile && count != 1 { throw ParameterError("--out", "'\(out)' is a single file; --frames \(count) needs a directory") }
 
         // Everything that can be refused is checked before anything is created or written.
+        if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
+            return try renderLayerScene(layerScene, fps: fps, first: first, count: count, toFile: toFile)
+        }
         let sceneModel = try scene.makeScene()
         let paths: [String]
         if toFile {

@@ -17,7 +17,8 @@ struct WaveFillCommand: ParsableCommand {
         discussion: """
         Frames follow shared/SCENE.md: the text "du" in DejaVu Sans Bold as a container, a sine (front) \
         and a cosine (back) wave masked by it, the phase advancing 8 degrees per frame and the waves \
-        rising over 300 frames. Every scene flag is listed under each subcommand's --help.
+        rising over 300 frames. --scene marquee|stroke|spread|morph draws the rest of the family. Every \
+        scene flag is listed under each subcommand's --help.
         """,
         version: wavefillVersion,
         subcommands: [RenderCommand.self, ExportCommand.self, BenchCommand.self],

@@ -1,0 +1,243 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stroking: a path and a `StrokeStyle` -> the outline of the stroke as a path to fill non-zero.
+///
+/// The stroke of a polyline is the union of one rectangle per segment, one join piece per vertex on
+/// the outer side of the turn (miter quadrilateral, bevel triangle or round pie slice) and a cap at
+/// each open end (SVG's and Core Graphics' definition). The outline is those pieces' boundaries
+/// added up as chains: every piece is oriented the same way, so in the sum the shared edges cancel
+/// and what is left is, per contour, the left offset forwards with the outer joins, the end cap,
+/// the right offset backwards and the start cap (two loops for a closed contour). On the inner side
+/// of a turn the chain passes through the vertex itself, or, when both segments are long enough, the
+/// point where the two inner offsets cross (the cut-off loop lies inside both rectangles). Filled
+/// with the non-zero rule, that outline covers exactly the union, overlaps and all.
+///
+/// Curves are flattened first (chords within `tolerance`), and round joins and caps are inscribed
+/// polygons within `tolerance` of their arcs. This allocates: it is the reference path.
+extension FlattenedPath {
+    /// The outline of the stroke of these polylines (a path of straight segments; fill it non-zero).
+    public func strokeOutline(_ style: StrokeStyle, tolerance: Double = Path.defaultTolerance) -> Path {
+        var out = Path()
+        let h = style.width / 2
+        guard h > 0, h.isFinite else { return out }
+        var stroker = Stroker(h: h, style: style, tolerance: tolerance > 0 ? tolerance : Path.defaultTolerance)
+        for c in contours {
+            stroker.stroke(points[c.range], closed: c.isClosed, into: &out)
+        }
+        return out
+    }
+}
+
+extension Path {
+    /// The outline of this path's stroke, to be filled with the non-zero rule (see `FlattenedPath`'s
+    /// `strokeOutline`). A contour is joined at its ends only if the path closed it.
+    public func stroked(_ style: StrokeStyle, tolerance: Double = Path.defaultTolerance) -> Path {
+        flattenedContours(tolerance: tolerance).strokeOutline(style, tolerance: tolerance)
+    }
+}
+
+/// Cross product (z of the 3-D product) of two vectors.
+@inline(__always) private func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - a.y * b.x }
+/// Dot product.
+@inline(__always) private func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+/// `v` rotated by `angle` radians (the sense in which a positive `cross` turns).
+@inline(__always) private func rotate(_ v: Point, _ angle: Double) -> Point {
+    let c = Double.cosine(angle), s = Double.sine(angle)
+    return Point(v.x * c - v.y * s, v.x * s + v.y * c)
+}
+
+/// The stroker's state for one path (scratch buffers reused from contour to contour).
+struct Stroker {
+    let h: Double
+    let style: StrokeStyle
+    let tolerance: Double
+    var pts: [Point] = []
+    var dirs: [Point] = []
+    var lens: [Double] = []
+    var left: [Point] = []
+    var right: [Point] = []
+
+    init(h: Double, style: StrokeStyle, tolerance: Double) {
+        self.h = h; self.style = style; self.tolerance = tolerance
+    }
+
+    /// Left normal of a unit direction: the side the outline's first chain runs along.
+    @inline(__always) func normal(_ d: Point) -> Point { Point(d.y, -d.x) }
+
+    /// Points strictly between `from` and `from` rotated by `angle`, on the circle of radius `h`
+    /// around `center`, spaced so that each chord is within `tolerance` of the arc.
+    func arc(center: Point, from: Point, angle: Double, into out: inout [Point]) {
+        let step: Double
+        if tolerance >= h { step = Double.pi / 2 } else {
+            step = 2 * acos(1 - tolerance / h)
+        }
+        let n = Swift.max(1, Int((abs(angle) / step).rounded(.up)))
+        guard n > 1 else { return }
+        for k in 1 ..< n {
+            out.append(center + rotate(from, angle * Double(k) / Double(n)) * h)
+        }
+    }
+
+    mutating func stroke(_ input: ArraySlice<Point>, closed: Bool, into out: inout Path) {
+        // Drop repeated points: a zero-length segment has no direction.
+        pts.removeAll(keepingCapacity: true)
+        let eps = 1e-9
+        for p in input where pts.last.map({ ($0 - p).length > eps }) ?? true { pts.append(p) }
+        if closed, pts.count > 1, let f = pts.first, let l = pts.last, (l - f).length <= eps { pts.removeLast() }
+        guard pts.count >= 2 else {
+            // A zero-length open subpath: a dot for round and square caps, nothing for butt.
+            if !closed, let p = pts.first, !input.dropFirst().isEmpty { zeroLengthDot(at: p, into: &out) }
+            return
+        }
+        let n = pts.count
+        let segments = closed ? n : n - 1
+        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
+        for k in 0 ..< segments {
+            let v = pts[(k + 1) % n] - pts[k]
+            let l = v.length
+            dirs.append(v * (1 / l)); lens.append(l)
+        }
+        left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
+        // What vertex 0 of a closed contour takes from the end of the last segment, per side.
+        var endUsed = (left: 0.0, right: 0.0), startUsed = (left: 0.0, right: 0.0)
+        if closed {
+            // Vertex 0 joins the last segment to the first.
+            let u = join(at: 0, incoming: segments - 1, outgoing: 0, budgetLeft: lens[segments - 1],
+                         budgetRight: lens[segments - 1], outgoingLeft: lens[0], outgoingRight: lens[0])
+            endUsed = (u.incomingLeft, u.incomingRight)
+            startUsed = (u.left, u.right)
+        } else {
+            let n0 = normal(dirs[0])
+            left.append(pts[0] + n0 * h); right.append(pts[0] - n0 * h)
+        }
+        // What the previous vertex's inner crossing left of the incoming segment's length, per side.
+        var budgetLeft = lens[0] - startUsed.left, budgetRight = lens[0] - startUsed.right
+        let lastVertex = closed ? n - 1 : n - 2
+        if lastVertex >= 1 {
+            for i in 1 ... lastVertex {
+                // The outgoing segment's far end is free, except the last one of a closed contour.
+                let last = closed && i == lastVertex
+                let used = join(at: i, incoming: i - 1, outgoing: i, budgetLeft: budgetLeft, budgetRight: budgetRight,
+                                outgoingLeft: lens[i] - (last ? endUsed.left : 0),
+                                outgoingRight: lens[i] - (last ? endUsed.right : 0))
+                budgetLeft = lens[i] - used.left; budgetRight = lens[i] - used.right
+            }
+        }
+        if closed {
+            // Two loops: the left offset forwards, the right offset backwards.
+            emit(left, into: &out)
+            right.reverse()
+            emit(right, into: &out)
+            return
+        }
+        let dEnd = dirs[segments - 1], nEnd = normal(dEnd), pEnd = pts[n - 1]
+        left.append(pEnd + nEnd * h)
+        right.append(pEnd - nEnd * h)
+        // Left side forwards, end cap, right side backwards, start cap.
+        var contour = left
+        cap(at: pEnd, direction: dEnd, from: pEnd + nEnd * h, into: &contour)
+        contour.append(contentsOf: right.reversed())
+        let d0 = dirs[0] * -1
+        cap(at: pts[0], direction: d0, from: pts[0] - normal(dirs[0]) * h, into: &contour)
+        emit(contour, into: &out)
+    }
+
+    /// Appends the join at vertex `i` between segments `incoming` and `outgoing` to both sides.
+    /// The inner crossing is used when it lies within what is left of the incoming segment
+    /// (`budget*`) and of the outgoing one (`outgoing*`) on the inner side; returns how much of each
+    /// it used, per side (the same length along both).
+    mutating func join(at i: Int, incoming: Int, outgoing: Int, budgetLeft: Double, budgetRight: Double,
+                       outgoingLeft: Double, outgoingRight: Double)
+        -> (left: Double, right: Double, incomingLeft: Double, incomingRight: Double) {
+        let p = pts[i], d1 = dirs[incoming], d2 = dirs[outgoing]
+        let n1 = normal(d1), n2 = normal(d2)
+        let cr = cross(d1, d2), dt = dot(d1, d2)
+        if cr == 0 && dt > 0 {                       // straight on: no join
+            left.append(p + n1 * h); right.append(p - n1 * h)
+            return (0, 0, 0, 0)
+        }
+        let theta = atan2(cr, dt)                    // the turn, in (-pi, pi]; pi for a U-turn
+        let outerLeft = theta > 0
+        let s: Double = outerLeft ? 1 : -1           // outer side: +normal on the left, -normal on the right
+        let a = p + n1 * (s * h), b = p + n2 * (s * h)
+        var outer: [Point] = [a]
+        switch style.join {
+        case .bevel:
+            break
+        case .round:
+            arc(center: p, from: n1 * s, angle: theta, into: &outer)
+        case .miter:
+            let half = abs(theta) / 2
+            let c = Double.cosine(half)
+            if c > 0, 1 / c <= style.miterLimit {
+                let bis = n1 + n2
+                let bl = bis.length
+                if bl > 0 { outer.append(p + bis * (s * h / (c * bl))) }
+            }
+        }
+        outer.append(b)
+        // Inner side: the crossing of the two inner offsets when both segments reach past it.
+        let reach = h * tan(abs(theta) / 2)
+        let budget = outerLeft ? budgetRight : budgetLeft
+        let room = outerLeft ? outgoingRight : outgoingLeft
+        var inner: [Point]
+        var used = 0.0
+        if reach.isFinite, reach <= budget, reach <= room {
+            let bis = n1 + n2
+            let c = Double.cosine(abs(theta) / 2)
+            inner = [p + bis * (-s * h / (c * bis.length))]
+            used = reach
+        } else {
+            inner = [p - n1 * (s * h), p, p - n2 * (s * h)]
+        }
+        if outerLeft {
+            left.append(contentsOf: outer); right.append(contentsOf: inner)
+            return (0, used, 0, used)
+        } else {
+            right.append(contentsOf: outer); left.append(contentsOf: inner)
+            return (used, 0, used, 0)
+        }
+    }
+
+    /// Appends the cap at `p` (the stroke leaving along `direction`) from `from` (the side reached
+    /// first) round to the other side, which the caller appends.
+    func cap(at p: Point, direction d: Point, from: Point, into contour: inout [Point]) {
+        switch style.cap {
+        case .butt:
+            break
+        case .square:
+            let other = p * 2 - from
+            contour.append(from + d * h); contour.append(other + d * h)
+        case .round:
+            let v = (from - p) * (1 / h)
+            // Half a turn through `d`: the sign that takes v through d.
+            let angle = cross(v, d) >= 0 ? Double.pi : -Double.pi
+            arc(center: p, from: v, angle: angle, into: &contour)
+        }
+    }
+
+    /// A round or square dot for a zero-length open subpath (butt caps draw nothing).
+    func zeroLengthDot(at p: Point, into out: inout Path) {
+        switch style.cap {
+        case .butt:
+            return
+        case .square:
+            out.append(Path(rect: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)))
+        case .round:
+            var ring: [Point] = [p + Point(h, 0)]
+            arc(center: p, from: Point(1, 0), angle: 2 * Double.pi, into: &ring)
+            out.append(Path(polygon: ring))
+        }
+    }
+
+    func emit(_ contour: [Point], into out: inout Path) {
+        guard let first = contour.first else { return }
+        out.move(to: first)
+        for q in contour.dropFirst() { out.line(to: q) }
+        out.close()
+    }
+}

@@ -1,0 +1,55 @@
+import Geometry
+import Raster
+
+/// A layer that fills its bounds with a linear gradient, like `CAGradientLayer` (axial type).
+///
+/// `startPoint` and `endPoint` are in unit coordinates of the bounds ((0, 0) top-left, (1, 1)
+/// bottom-right) and map onto the bounds; the colour is constant on lines perpendicular to the
+/// segment between them in the layer's coordinates (what Core Graphics draws between the mapped
+/// points), and the end colours extend beyond them. Colours blend in straight RGBA, as Core
+/// Animation's do (see `LinearGradient`). The colour is evaluated at each pixel centre in Float32; the
+/// bounds' edges get exact area coverage.
+open class GradientLayer: Layer, @unchecked Sendable {
+    /// The stops' colours, in order; empty draws nothing.
+    public var colors: [Color] = []
+    /// Where each colour sits along the axis, 0...1 (nil, or not one per colour: evenly spaced).
+    public var locations: [Double]?
+    /// Start of the axis in unit coordinates of the bounds. Core Animation's default: top centre.
+    public var startPoint = Point(0.5, 0)
+    /// End of the axis in unit coordinates of the bounds. Core Animation's default: bottom centre.
+    public var endPoint = Point(0.5, 1)
+
+    /// An empty gradient layer.
+    public override init() { super.init() }
+
+    /// A copy including the gradient.
+    open override func copyProperties() -> Layer {
+        let l = GradientLayer()
+        copyBase(to: l)
+        l.colors = colors; l.locations = locations; l.startPoint = startPoint; l.endPoint = endPoint
+        return l
+    }
+
+    /// The gradient as it lands on the canvas under `ctm`, or nil when it draws nothing (no colours,
+    /// empty bounds, a zero-length axis or a singular transform).
+    public func canvasGradient(ctm: Transform) -> LinearGradient? {
+        guard !colors.isEmpty, !bounds.isEmpty, let inv = ctm.inverted else { return nil }
+        let s = Point(bounds.minX + startPoint.x * bounds.width, bounds.minY + startPoint.y * bounds.height)
+        let e = Point(bounds.minX + endPoint.x * bounds.width, bounds.minY + endPoint.y * bounds.height)
+        let d = e - s
+        let dd = d.x * d.x + d.y * d.y
+        guard dd > 0, dd.isFinite else { return nil }
+        // t = ((inv p) - s) . d / |d|^2, an affine function of the canvas point p.
+        return LinearGradient(colors: colors, locations: locations,
+                              ax: (inv.a * d.x + inv.b * d.y) / dd, ay: (inv.c * d.x + inv.d * d.y) / dd,
+                              c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd)
+    }
+
+    /// Fills the bounds with the gradient. Allocates the bounds' coverage per draw (the reference path).
+    open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
+        guard let gradient = canvasGradient(ctm: ctm) else { return }
+        let cov = rasterizer.coverage(of: Path(rect: bounds), width: canvas.width, height: canvas.height,
+                                      rule: .nonZero, transform: ctm)
+        canvas.fill(gradient, coverage: cov)
+    }
+}

@@ -1,0 +1,86 @@
+import Geometry
+import Raster
+import Text
+import WaveFill
+
+/// The marquee's knobs. Defaults are the document's: three spaces between copies, one period of
+/// text width x 0.035 s, a fade of 0.026 of the view's width at each side; the rest are
+/// MarqueeLabel's (no buffers, no delay, scrolling left, continuous, only text that does not fit).
+public struct MarqueeParameters: Sendable {
+    /// A styled run: text, colour, and optionally its own font and size (nil: the scene's).
+    public struct Run: Sendable {
+        /// The run's text.
+        public var text: String
+        /// Its colour.
+        public var color: Color
+        /// Its font (nil: the scene's font).
+        public var font: FontFace?
+        /// Its em size in pixels (nil: the scene's size).
+        public var size: Double?
+        /// A run.
+        public init(text: String, color: Color = .black, font: FontFace? = nil, size: Double? = nil) {
+            self.text = text; self.color = color; self.font = font; self.size = size
+        }
+    }
+
+    /// The caption: one line of styled runs.
+    public var runs = [Run(text: "du")]
+    /// Scroll speed in pixels per second (wins over the document's duration when set).
+    public var rate: Double?
+    /// Seconds per scroll (one period of a continuous scroll, one leg of a bounce); wins over `rate`.
+    public var scrollDuration: Double?
+    /// Seconds of duration per pixel of text width when neither `rate` nor `scrollDuration` is given.
+    public var secondsPerPixel = 0.035
+    /// Width of each side's fade in pixels (nil: `fade` of the view's width).
+    public var fadeLength: Double?
+    /// The fade as a fraction of the view's width, 0...0.5.
+    public var fade = 0.026
+    /// Space before the text at rest, pixels.
+    public var leadingBuffer = 0.0
+    /// Extra space after the text (added to the three spaces between continuous copies), pixels.
+    public var trailingBuffer = 0.0
+    /// A pause at the start of each loop (at each end of a bounce), seconds.
+    public var delay = 0.0
+    /// Which way the text moves.
+    public var direction = MarqueeDirection.left
+    /// Continuous or bounce.
+    public var scroll = MarqueeScroll.continuous
+    /// Scroll even when the text fits.
+    public var forceScroll = false
+
+    /// The defaults.
+    public init() {}
+
+    /// Throws a `ParameterError` naming the flag of the first value out of range (`viewWidth` bounds
+    /// the fade length).
+    public func validate(viewWidth: Int) throws {
+        guard !runs.isEmpty, runs.contains(where: { !$0.text.isEmpty }) else {
+            throw ParameterError("--text", "the text is empty; give at least one character")
+        }
+        func nonNegative(_ v: Double, _ flag: String, unit: String) throws {
+            guard v.isFinite, v >= 0 else { throw ParameterError(flag, "\(v) must be a number >= 0 \(unit)") }
+        }
+        if let r = rate, !(r.isFinite && r > 0) { throw ParameterError("--rate", "\(r) must be > 0 px/s") }
+        if let d = scrollDuration, !(d.isFinite && d > 0) { throw ParameterError("--scroll-duration", "\(d) must be > 0 s") }
+        if rate != nil && scrollDuration != nil {
+            throw ParameterError("--rate", "give either --rate or --scroll-duration, not both")
+        }
+        if let f = fadeLength {
+            guard f.isFinite, f >= 0, f <= Double(viewWidth) / 2 else {
+                throw ParameterError("--fade-length", "\(f) is outside 0 ... \(Double(viewWidth) / 2) px (half the view's width)")
+            }
+        }
+        guard fade.isFinite, (0 ... 0.5).contains(fade) else { throw ParameterError("--fade", "\(fade) is outside 0 ... 0.5") }
+        try nonNegative(leadingBuffer, "--leading-buffer", unit: "px")
+        try nonNegative(trailingBuffer, "--trailing-buffer", unit: "px")
+        try nonNegative(delay, "--delay", unit: "s")
+        guard secondsPerPixel.isFinite, secondsPerPixel > 0 else {
+            throw ParameterError("--scroll-duration", "\(secondsPerPixel) s per pixel must be > 0")
+        }
+    }
+
+    /// The fade as a fraction of a view `viewWidth` wide.
+    public func fadeFraction(viewWidth: Int) -> Double {
+        fadeLength.map { $0 / Double(viewWidth) } ?? fade
+    }
+}

@@ -1,0 +1,149 @@
+import Animation
+import Geometry
+import Layers
+import Raster
+import Text
+import WaveFill
+
+/// A scrolling caption (a short-video app's music line): the styled runs laid out as text, three
+/// spaces, text, three spaces, text; the copies moved by one linear, endlessly repeating translation
+/// of (text width + separator width) lasting text width x 0.035 s; the view masked by a horizontal
+/// gradient clear -> opaque -> opaque -> clear at locations 0, fade, 1 - fade, 1.
+///
+/// Because the translation is exactly the distance from one copy to the next, the frame at the end
+/// of a period is the frame at its start: the loop restarts without a visible jump. Text that fits
+/// the view (with its leading buffer) stands still, unmasked, unless `forceScroll`.
+public final class MarqueeScene: LayerScene {
+    /// The canvas (the marquee's view is the whole canvas).
+    public let canvas: SceneCanvas
+    /// The knobs.
+    public let parameters: MarqueeParameters
+    /// The model tree: background, the (masked) view, the moving content, its copies.
+    public let root: Layer
+    /// The layer that moves (its position animates).
+    public let content: Layer
+    /// The text's advance width in pixels.
+    public let textWidth: Double
+    /// Three spaces' advance plus the trailing buffer, pixels.
+    public let separatorWidth: Double
+    /// How far the content moves in one scroll, pixels (text + separator when continuous).
+    public let distance: Double
+    /// Seconds of movement per scroll (one period of a continuous scroll, one leg of a bounce).
+    public let scrollDuration: Double
+    /// Seconds after which the picture repeats: delay + scroll (continuous) or twice that (bounce); 0
+    /// when nothing moves.
+    public let period: Double
+    /// Whether the text scrolls.
+    public let isScrolling: Bool
+    /// The em size of runs without their own, pixels.
+    public let fontSize: Double
+
+    /// Canvas width.
+    public var width: Int { canvas.width }
+    /// Canvas height.
+    public var height: Int { canvas.height }
+
+    /// Builds the caption from `parameters.runs` in `face` (runs may bring their own font and size).
+    /// The default em size is the largest whose line box fits 80 % of the canvas height.
+    public init(canvas: SceneCanvas, parameters: MarqueeParameters, face: FontFace) throws {
+        try canvas.validate()
+        try parameters.validate(viewWidth: canvas.width)
+        self.canvas = canvas
+        self.parameters = parameters
+        let runs = parameters.runs.filter { !$0.text.isEmpty }
+        let size: Double
+        var copies: [TextLayer] = []
+        let sep: Double
+        do {
+            size = try Double(canvas.givenE64 ?? Self.fittingE64(face: face, height: canvas.height)) / 64
+            let textRuns = runs.map { TextRun(text: $0.text, font: $0.font ?? face, size: $0.size ?? size, color: $0.color) }
+            for _ in 0 ..< 3 { copies.append(try TextLayer(runs: textRuns)) }
+            let last = textRuns[textRuns.count - 1]
+            let spaces = try TextLine(runs: [(try TextShaper(text: "   ", face: last.font), last.e64)])
+            sep = spaces.width
+        } catch { throw SceneCanvas.flagError(error) }
+        fontSize = size
+        let w = copies[0].preferredSize.width, lineHeight = copies[0].preferredSize.height
+        textWidth = w
+        separatorWidth = sep + parameters.trailingBuffer
+        let viewWidth = Double(canvas.width)
+        isScrolling = parameters.forceScroll || parameters.leadingBuffer + w > viewWidth
+        let d: Double
+        switch parameters.scroll {
+        case .continuous: d = w + sep + parameters.trailingBuffer
+        case .bounce: d = max(0, parameters.leadingBuffer + w + parameters.trailingBuffer - viewWidth)
+        }
+        distance = d
+        let dur = parameters.scrollDuration ?? parameters.rate.map { d / $0 } ?? w * parameters.secondsPerPixel
+        scrollDuration = dur
+
+        root = canvas.rootLayer()
+        let view = Layer()
+        view.bounds = root.bounds; view.anchorPoint = .zero
+        content = Layer()
+        content.bounds = root.bounds; content.anchorPoint = .zero
+        let top = (Double(canvas.height) - lineHeight) / 2
+        for (k, copy) in copies.enumerated() where k == 0 || (isScrolling && parameters.scroll == .continuous) {
+            copy.anchorPoint = .zero
+            copy.position = Point(parameters.leadingBuffer + Double(k) * distance, top)
+            content.addSublayer(copy)
+        }
+        view.addSublayer(content)
+        root.addSublayer(view)
+
+        guard isScrolling, dur > 0, dur.isFinite else { period = 0; return }
+        let f = parameters.fadeFraction(viewWidth: canvas.width)
+        if f > 0 {
+            let fade = GradientLayer()
+            fade.bounds = root.bounds; fade.anchorPoint = .zero
+            fade.colors = [.clear, .black, .black, .clear]
+            fade.locations = [0, f, 1 - f, 1]
+            fade.startPoint = Point(0, 0.5); fade.endPoint = Point(1, 0.5)
+            view.mask = fade
+        }
+        let rest = Point.zero, moved = Point(parameters.direction == .left ? -distance : distance, 0)
+        let delay = parameters.delay
+        let values: [Point], keyTimes: [Double], total: Double
+        switch parameters.scroll {
+        case .continuous:
+            // Right: from one copy to the left back to rest, so the copies always cover the view.
+            let (a, b) = parameters.direction == .left ? (rest, moved) : (rest - moved, rest)
+            total = delay + dur
+            values = [a, a, b]
+            keyTimes = [0, delay / total, 1]
+        case .bounce:
+            // Left: from the start aligned to the end aligned and back; right: the other way round.
+            let (a, b) = parameters.direction == .left ? (rest, Point(-distance, 0)) : (Point(-distance, 0), rest)
+            total = 2 * (delay + dur)
+            values = [a, a, b, b, a]
+            keyTimes = [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
+        }
+        period = total
+        let timing = MediaTiming(duration: total, repeatCount: .infinity)
+        let move = try KeyframeAnimation<Layer, Point>(keyPath: \Layer.position, values: values.map { $0 + content.position },
+                                                       keyTimes: keyTimes, timing: timing)
+        content.add(AnyAnimation(move), forKey: "scroll")
+    }
+
+    /// The largest em size (1/64 px) whose line box fits 80 % of `height`.
+    static func fittingE64(face: FontFace, height: Int) throws -> Int {
+        let shaper = try TextShaper(text: " ", face: face)
+        func lineHeight(_ e64: Int) throws -> Int {
+            let l = try TextLine(runs: [(shaper, e64)])
+            return l.ascender26 + l.descender26
+        }
+        let limit = 4 * 64 * height / 5, ref = 64 * 64
+        var e64 = max(1, min(Int(WaveParameters.maxFontSize) * 64, ref * limit / max(1, try lineHeight(ref))))
+        while e64 > 1, try lineHeight(e64) > limit { e64 -= 1 }
+        while e64 < Int(WaveParameters.maxFontSize) * 64, try lineHeight(e64 + 1) <= limit { e64 += 1 }
+        return e64
+    }
+
+    /// The presentation tree at `time` seconds.
+    public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// The content's horizontal offset from rest at `time` (what the scroll animation presents).
+    public func offset(at time: Double) -> Double {
+        (presentation(at: time).sublayers.first?.sublayers.first?.position.x ?? 0) - content.position.x
+    }
+}

@@ -1,0 +1,52 @@
+import Raster
+import WaveFill
+
+/// How leaving and entering characters of a morph move.
+public enum MorphEffect: String, Sendable, CaseIterable {
+    /// Leaving characters fall and turn as they fade; new ones slide down into place as they appear.
+    case fall
+    /// Leaving characters shrink away; new ones shrink from large into place.
+    case scale
+    /// Leaving characters rise and fade like vapour; new ones rise into place from below.
+    case evaporate
+}
+
+/// The morphing label's knobs. The random ranges are the document's: each character's animation
+/// lasts 0.35 ... 1.15 s and starts 0 ... 0.2 s after the change. The texts, interval and effect
+/// are ours (the document gives none).
+public struct MorphParameters: Sendable {
+    /// The texts the label cycles through, in order (then from the first again).
+    public var texts = ["Marquee", "Stroke", "Spread", "Morph"]
+    /// Seconds from one change to the next; at least the longest character animation.
+    public var interval = 3.0
+    /// How leaving and entering characters move.
+    public var effect = MorphEffect.fall
+    /// Seeds the random durations, delays and turns (the same seed gives the same frames).
+    public var seed: UInt64 = 1
+    /// The label's colour.
+    public var color = Color.black
+    /// Shortest and longest duration of one character's animation, seconds.
+    public var durationRange = 0.35 ... 1.15
+    /// Shortest and longest delay of one character's animation after a change, seconds.
+    public var delayRange = 0.0 ... 0.2
+
+    /// The defaults.
+    public init() {}
+
+    /// The longest any character can take: its latest start plus its longest duration.
+    public var longestAnimation: Double { delayRange.upperBound + durationRange.upperBound }
+
+    /// Throws a `ParameterError` naming the flag of the first value out of range.
+    public func validate() throws {
+        guard !texts.isEmpty else { throw ParameterError("--texts", "give at least one text") }
+        if let i = texts.firstIndex(where: \.isEmpty) {
+            throw ParameterError("--texts", "text \(i + 1) is empty; separate non-empty texts with commas")
+        }
+        guard interval.isFinite, interval >= longestAnimation else {
+            throw ParameterError("--interval", "\(interval) s is shorter than the longest character animation (\(longestAnimation) s)")
+        }
+        guard durationRange.lowerBound > 0, delayRange.lowerBound >= 0 else {
+            throw ParameterError("--interval", "durations must be > 0 s and delays >= 0 s")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Geometry
+import Raster
+import WaveFill
+
+/// The spread scene's knobs; the gradient's geometry, colours, locations and duration are the
+/// document's.
+public struct SpreadParameters: Sendable {
+    /// The tab title.
+    public var text = "du"
+    /// The title's colour while unselected (under the spreading colour).
+    public var textColor = Color(r: 0x99, g: 0x99, b: 0x99)
+    /// The colour that spreads: the gradient is clear, this, this, clear.
+    public var highlight = Color(r: 0xF2, g: 0x45, b: 0x57)
+    /// The gradient's axis in unit coordinates of the title.
+    public var startPoint = Point(0, 0.4)
+    /// See `startPoint`.
+    public var endPoint = Point(1, 0.6)
+    /// Locations while unselected: all stops at one place, so nothing shows.
+    public var unselectedLocations = [0.7, 0.7, 0.7, 0.7]
+    /// Locations once selected.
+    public var selectedLocations = [0.0, 0.0, 1.0, 1.0]
+    /// Seconds the spread (and its way back) takes.
+    public var duration = 0.3
+    /// When the title is selected, in seconds (nil: never).
+    public var selectAt: Double?
+    /// When it is deselected, in seconds (nil: never); after `selectAt`.
+    public var deselectAt: Double?
+
+    /// The defaults: unselected throughout.
+    public init() {}
+
+    /// Throws a `ParameterError` naming the flag of the first value out of range.
+    public func validate() throws {
+        guard !text.isEmpty else { throw ParameterError("--text", "the text is empty; give at least one character") }
+        if let s = selectAt, !(s.isFinite && s >= 0) { throw ParameterError("--select-at", "\(s) must be a time >= 0") }
+        if let d = deselectAt {
+            guard d.isFinite, d >= 0 else { throw ParameterError("--deselect-at", "\(d) must be a time >= 0") }
+            guard let s = selectAt else { throw ParameterError("--deselect-at", "needs --select-at: only a selected title can be deselected") }
+            guard d > s else { throw ParameterError("--deselect-at", "must come after --select-at") }
+        }
+        guard duration.isFinite, duration > 0 else { throw ParameterError("--spread-duration", "\(duration) must be > 0 s") }
+    }
+}

@@ -1,0 +1,92 @@
+import Animation
+import Geometry
+import Layers
+import Raster
+import Text
+import WaveFill
+
+/// A tab title that fills with colour when selected: the title in its unselected colour, and over
+/// it a linear gradient layer (start (0, 0.4), end (1, 0.6), colours clear, #F24557, #F24557, clear)
+/// masked by the same text. Selecting animates the gradient's `locations` from [0.7, 0.7, 0.7, 0.7]
+/// to [0, 0, 1, 1] in 0.3 s and holds; deselecting runs from wherever the spread is back to
+/// [0.7, 0.7, 0.7, 0.7] and holds there, where all four stops coincide and every pixel takes the
+/// clear end colour: no trace of the highlight is left.
+public final class SpreadScene: LayerScene {
+    /// The canvas.
+    public let canvas: SceneCanvas
+    /// The knobs.
+    public let parameters: SpreadParameters
+    /// The model tree.
+    public let root: Layer
+    /// The title in its unselected colour.
+    public let title: TextLayer
+    /// The spreading colour, masked by the text.
+    public let gradient: GradientLayer
+
+    /// Canvas width.
+    public var width: Int { canvas.width }
+    /// Canvas height.
+    public var height: Int { canvas.height }
+
+    /// Lays out the title (ink centred, fitted to 80 % of the canvas unless sized) and adds the
+    /// select and deselect animations at their times.
+    public init(canvas: SceneCanvas, parameters: SpreadParameters, face: FontFace) throws {
+        try canvas.validate()
+        try parameters.validate()
+        self.canvas = canvas
+        self.parameters = parameters
+        do {
+            let shaper = try TextShaper(text: parameters.text, face: face)
+            let size = Double(try canvas.fittingE64([shaper])) / 64
+            title = try TextLayer(runs: [TextRun(text: parameters.text, font: face, size: size, color: parameters.textColor)])
+        } catch { throw SceneCanvas.flagError(error) }
+        guard let ink = title.inkBounds else { throw ParameterError("--text", "the text '\(parameters.text)' draws nothing") }
+        // The title's frame covers its line box and its ink, so the gradient reaches every glyph.
+        let box = title.bounds.union(ink)
+        let frame = Layer()
+        frame.bounds = Rect(x: 0, y: 0, width: box.width, height: box.height)
+        frame.anchorPoint = .zero
+        frame.position = Point(Double(canvas.width) / 2 - (ink.center.x - box.minX),
+                               Double(canvas.height) / 2 - (ink.center.y - box.minY))
+        title.anchorPoint = .zero
+        title.position = Point(-box.minX, -box.minY)
+
+        gradient = GradientLayer()
+        gradient.bounds = frame.bounds; gradient.anchorPoint = .zero
+        gradient.colors = [.clear, parameters.highlight, parameters.highlight, .clear]
+        gradient.locations = parameters.unselectedLocations
+        gradient.startPoint = parameters.startPoint
+        gradient.endPoint = parameters.endPoint
+        let mask = TextLayer()
+        try mask.setRuns(title.runs.map { var r = $0; r.color = .black; return r })
+        mask.bounds = title.bounds; mask.anchorPoint = .zero; mask.position = title.position
+        gradient.mask = mask
+
+        if let s = parameters.selectAt {
+            let select = BasicAnimation<GradientLayer, [Double]?>(
+                keyPath: \GradientLayer.locations, from: parameters.unselectedLocations, to: parameters.selectedLocations,
+                timing: MediaTiming(beginTime: s, duration: parameters.duration, fillMode: .forwards))
+            gradient.add(select, forKey: "select")
+            if let d = parameters.deselectAt {
+                // Back from where the spread is at that moment (explicit: no implicit animations).
+                let from: [Double]? = select.value(model: parameters.unselectedLocations, parentTime: d) ?? parameters.selectedLocations
+                let deselect = BasicAnimation<GradientLayer, [Double]?>(
+                    keyPath: \GradientLayer.locations, from: from, to: parameters.unselectedLocations,
+                    timing: MediaTiming(beginTime: d, duration: parameters.duration, fillMode: .forwards))
+                gradient.add(deselect, forKey: "deselect")
+            }
+        }
+        root = canvas.rootLayer()
+        frame.addSublayer(title)
+        frame.addSublayer(gradient)
+        root.addSublayer(frame)
+    }
+
+    /// The presentation tree at `time` seconds.
+    public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// The gradient's presented locations at `time`.
+    public func locations(at time: Double) -> [Double]? {
+        (presentation(at: time).sublayers.first?.sublayers.last as? GradientLayer)?.locations
+    }
+}

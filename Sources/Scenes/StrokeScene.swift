@@ -1,0 +1,87 @@
+import Animation
+import Geometry
+import Layers
+import Raster
+import Text
+import WaveFill
+
+/// Glyph outlines drawn by a pen: the text's shaped outlines as one path in a shape layer whose
+/// `strokeEnd` runs from 0 to 1 over `drawDuration` (arc length along the whole path, glyph after
+/// glyph, contour after contour), after which `fillColor` fades in from transparent over
+/// `fillDuration`. Both are explicit animations held at their ends (fill mode both).
+///
+/// Scrubbing is Core Animation's: the drawing layer's timing is paused (speed 0) at
+/// `timeOffset = progress * totalDuration`, so `presentation(at:)` of a scrubbed scene is the same tree
+/// as the played scene's at that time.
+public final class StrokeScene: LayerScene {
+    /// The canvas.
+    public let canvas: SceneCanvas
+    /// The knobs.
+    public let parameters: StrokeParameters
+    /// The model tree: background, then the drawing layer holding the shape.
+    public let root: Layer
+    /// The shape layer holding the glyph outlines (its model values are the finished drawing).
+    public let shape: ShapeLayer
+    /// The glyph outlines on the canvas (ink box centred).
+    public let path: Path
+    /// Em size in pixels.
+    public let fontSize: Double
+
+    /// Canvas width.
+    public var width: Int { canvas.width }
+    /// Canvas height.
+    public var height: Int { canvas.height }
+
+    /// Lays out the text in `face` (ink centred, fitted to 80 % of the canvas unless sized) and builds
+    /// the tree; throws `ParameterError`s naming flags.
+    public init(canvas: SceneCanvas, parameters: StrokeParameters, face: FontFace) throws {
+        try canvas.validate()
+        try parameters.validate()
+        self.canvas = canvas
+        self.parameters = parameters
+        let shaped: ShapedText
+        do {
+            let shaper = try TextShaper(text: parameters.text, face: face)
+            shaped = try shaper.shape(e64: try canvas.fittingE64([shaper]))
+        } catch { throw SceneCanvas.flagError(error) }
+        fontSize = shaped.pixelSize
+        let (x0, y0) = shaped.inkMin26, (x1, y1) = shaped.inkMax26
+        path = shaped.path(tx: Double(canvas.width) / 2 - Double(x0 + x1) / 128,
+                           ty: Double(canvas.height) / 2 + Double(y0 + y1) / 128)
+
+        root = canvas.rootLayer()
+        let drawing = Layer()
+        drawing.bounds = root.bounds; drawing.anchorPoint = .zero
+        if let p = parameters.progress {
+            drawing.timing = MediaTiming(speed: 0, timeOffset: p * parameters.totalDuration)
+        }
+        shape = ShapeLayer()
+        shape.bounds = root.bounds; shape.anchorPoint = .zero
+        shape.path = path
+        shape.fillColor = parameters.fillColor
+        shape.strokeColor = parameters.strokeColor
+        shape.lineWidth = parameters.lineWidth
+        shape.lineJoin = parameters.lineJoin
+        shape.lineCap = parameters.lineCap
+        shape.miterLimit = parameters.miterLimit
+        shape.add(BasicAnimation<ShapeLayer, Double>(keyPath: \ShapeLayer.strokeEnd, from: 0, to: 1,
+                                                     timing: MediaTiming(duration: parameters.drawDuration, fillMode: .both)),
+                  forKey: "strokeEnd")
+        var clear = parameters.fillColor
+        clear.a = 0
+        shape.add(BasicAnimation<ShapeLayer, Color?>(keyPath: \ShapeLayer.fillColor, from: clear, to: parameters.fillColor,
+                                                     timing: MediaTiming(beginTime: parameters.drawDuration,
+                                                                         duration: parameters.fillDuration, fillMode: .both)),
+                  forKey: "fill")
+        drawing.addSublayer(shape)
+        root.addSublayer(drawing)
+    }
+
+    /// The presentation tree at `time` seconds.
+    public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// The presented shape layer at `time` (its strokeEnd and fill colour).
+    public func presentedShape(at time: Double) -> ShapeLayer? {
+        presentation(at: time).sublayers.first?.sublayers.first as? ShapeLayer
+    }
+}

@@ -1,0 +1,140 @@
+import CFreeType
+import CHarfBuzz
+import Geometry
+
+/// Styled runs shaped one after another on one baseline: each run in its own font and 26.6 size
+/// (HarfBuzz with FreeType's unhinted outlines, as `TextShaper`), the next run starting at the
+/// previous one's advance. Kerning and ligatures apply within a run.
+public struct TextLine: Sendable, Equatable {
+    /// Every glyph of every run, in order.
+    public var glyphs: [LineGlyph]
+    /// The clusters, in order (of all runs).
+    public var clusters: [TextCluster]
+    /// Total advance in 1/64 px.
+    public var advance26: Int
+    /// Largest ascender of the runs' fonts at their sizes, 1/64 px (above the baseline).
+    public var ascender26: Int
+    /// Largest descender depth of the runs' fonts at their sizes, 1/64 px, positive below the baseline.
+    public var descender26: Int
+
+    /// Width (advance) in pixels.
+    public var width: Double { Double(advance26) / 64 }
+    /// Ascender plus descender in pixels: the height of the line box.
+    public var height: Double { Double(ascender26 + descender26) / 64 }
+
+    /// Lays out `runs`, each a shaper (text and font) and an em size in 1/64 px.
+    public init(runs: [(shaper: TextShaper, e64: Int)]) throws {
+        glyphs = []; clusters = []
+        var pen = 0, asc = 0, desc = 0
+        for (index, run) in runs.enumerated() {
+            let shaped = try run.shaper.shapeRun(e64: run.e64, run: index, clusterBase: clusters.count)
+            for var g in shaped.glyphs { g.x26 += pen; glyphs.append(g) }
+            let base = glyphs.count - shaped.glyphs.count
+            for var c in shaped.clusters { c.glyphs = c.glyphs.map { $0 + base }; clusters.append(c) }
+            pen += shaped.advance26
+            asc = Swift.max(asc, shaped.ascender26); desc = Swift.max(desc, shaped.descender26)
+        }
+        advance26 = pen; ascender26 = asc; descender26 = desc
+    }
+
+    /// Exact ink box of the given glyphs (all when nil), on a canvas where the line's origin (the
+    /// baseline at the start) lands on `(tx, ty)`, y down; nil when they have no ink.
+    public func inkBounds(of indices: [Int]? = nil, tx: Double = 0, ty: Double = 0) -> Rect? {
+        var box: Rect?
+        for k in indices ?? Array(glyphs.indices) {
+            let g = glyphs[k]
+            guard let b = g.bbox26 else { continue }
+            let r = Rect(minX: tx + Double(g.x26 + b.xMin) / 64, minY: ty - Double(g.y26 + b.yMax) / 64,
+                         maxX: tx + Double(g.x26 + b.xMax) / 64, maxY: ty - Double(g.y26 + b.yMin) / 64)
+            box = box.map { $0.union(r) } ?? r
+        }
+        return box
+    }
+
+    /// Outlines of the given glyphs (all when nil) on a canvas, y down, with the line's origin at
+    /// `(tx, ty)`: a 26.6 point (x, y) of a glyph lands at `(tx + (gx + x)/64, ty - (gy + y)/64)`.
+    public func path(of indices: [Int]? = nil, tx: Double = 0, ty: Double = 0) -> Path {
+        var p = Path()
+        for k in indices ?? Array(glyphs.indices) {
+            let g = glyphs[k]
+            guard !g.outline.isEmpty else { continue }
+            let t = Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64,
+                              tx: tx + Double(g.x26) / 64, ty: ty - Double(g.y26) / 64)
+            p.append(g.outline.applying(t))
+        }
+        return p
+    }
+}
+
+/// One run shaped on its own, origin at 0.
+struct ShapedRun {
+    var glyphs: [LineGlyph]
+    var clusters: [TextCluster]
+    var advance26: Int
+    var ascender26: Int
+    var descender26: Int
+}
+
+extension TextShaper {
+    /// Shapes the whole text at `e64`, keeping glyphs without ink (spaces) and cluster boundaries.
+    func shapeRun(e64: Int, run: Int, clusterBase: Int) throws -> ShapedRun {
+        guard e64 >= 1, e64 <= 16384 * 64 else { throw TextError.badSize(Double(e64) / 64) }
+        return try face.lock.withLock {
+            guard let font = hb_font_create(face.hbFace), let buf = hb_buffer_create() else {
+                throw TextError.notAFont(face.path, code: -4)
+            }
+            defer { hb_font_destroy(font); hb_buffer_destroy(buf) }
+            hb_font_set_scale(font, Int32(e64), Int32(e64))
+            hb_buffer_add_utf8(buf, text, -1, 0, -1)
+            hb_buffer_guess_segment_properties(buf)
+            hb_shape(font, buf, nil, 0)
+            var extents = hb_font_extents_t()
+            _ = hb_font_get_h_extents(font, &extents)
+            let ft = face.ftFace
+            let err = FT_Set_Char_Size(ft, 0, FT_F26Dot6(e64), 72, 72)
+            guard err == 0 else { throw TextError.badSize(Double(e64) / 64) }
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buf, &count)
+            let poss = hb_buffer_get_glyph_positions(buf, &count)
+            // Cluster values are UTF-8 offsets; each distinct value starts a cluster.
+            let utf8 = Array(text.utf8)
+            var starts: [Int] = []
+            var glyphs: [LineGlyph] = []
+            var px = 0, py = 0
+            if let infos, let poss {
+                for i in 0 ..< Int(count) {
+                    let c = Int(infos[i].cluster)
+                    if !starts.contains(c) { starts.append(c) }
+                }
+                starts.sort()
+                for i in 0 ..< Int(count) {
+                    let gid = infos[i].codepoint, pos = poss[i]
+                    let le = FT_Load_Glyph(ft, gid, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
+                    guard le == 0, let slot = ft.pointee.glyph else { throw TextError.glyphLoad(gid, code: le) }
+                    var outline = Path()
+                    var box: (Int, Int, Int, Int)?
+                    if slot.pointee.outline.n_points > 0 {
+                        var bb = FT_BBox()
+                        FT_Outline_Get_BBox(&slot.pointee.outline, &bb)
+                        box = (Int(bb.xMin), Int(bb.yMin), Int(bb.xMax), Int(bb.yMax))
+                        outline = decompose(&slot.pointee.outline)
+                    }
+                    let cluster = starts.firstIndex(of: Int(infos[i].cluster)) ?? 0
+                    glyphs.append(LineGlyph(glyphID: gid, run: run, cluster: clusterBase + cluster,
+                                            x26: px + Int(pos.x_offset), y26: py + Int(pos.y_offset),
+                                            advance26: Int(pos.x_advance), outline: outline,
+                                            bbox26: box.map { (xMin: $0.0, yMin: $0.1, xMax: $0.2, yMax: $0.3) }))
+                    px += Int(pos.x_advance); py += Int(pos.y_advance)
+                }
+            }
+            var clusters: [TextCluster] = []
+            for (k, s) in starts.enumerated() {
+                let e = k + 1 < starts.count ? starts[k + 1] : utf8.count
+                let members = glyphs.indices.filter { glyphs[$0].cluster == clusterBase + k }
+                clusters.append(TextCluster(run: run, text: String(decoding: utf8[s ..< e], as: UTF8.self), glyphs: members))
+            }
+            return ShapedRun(glyphs: glyphs, clusters: clusters, advance26: px,
+                             ascender26: Int(extents.ascender), descender26: Int(-extents.descender))
+        }
+    }
+}

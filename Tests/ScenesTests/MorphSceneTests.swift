@@ -1,0 +1,149 @@
+import Testing
+import Geometry
+import Raster
+import Animation
+import Layers
+import Text
+@testable import Scenes
+import WaveFill
+
+/// The morphing label: one layer per glyph cluster at its shaped position, explicit animation
+/// groups of opacity and transform with seeded durations in 0.35 ... 1.15 s and delays in 0 ... 0.2 s.
+@Suite struct MorphSceneTests {
+    static func scene(_ texts: [String] = ["Yes", "Too", "AVs"], size: (Int, Int) = (160, 80),
+                      _ edit: (inout MorphParameters) -> Void = { _ in }) throws -> MorphScene {
+        var p = MorphParameters()
+        p.texts = texts
+        edit(&p)
+        return try MorphScene(canvas: SceneCanvas(width: size.0, height: size.1), parameters: p, face: try boldFace())
+    }
+
+    @Test func clustersMoveLeaveAndEnterAsTheTextsSay() throws {
+        let s = try Self.scene()
+        // Change 1: "Yes" -> "Too"; change 2: "Too" -> "AVs"; change 0: "AVs" -> "Yes".
+        let c1 = s.changes[1]
+        #expect(c1.from == 0 && c1.to == 1)
+        #expect(c1.glyphs.filter { $0.role == .leaving }.map(\.text) == ["Y", "e", "s"])
+        #expect(c1.glyphs.filter { $0.role == .entering }.map(\.text) == ["T", "o", "o"])
+        let c2 = s.changes[2]
+        #expect(c2.glyphs.filter { $0.role == .moving }.map(\.text).isEmpty)
+        let c0 = s.changes[0]
+        #expect(c0.glyphs.filter { $0.role == .moving }.map(\.text) == ["s"])   // the s of "AVs" moves into "Yes"
+        let moving = try #require(c0.glyphs.first { $0.role == .moving })
+        #expect(moving.from != moving.to)
+        for c in s.changes { #expect(c.root.sublayers.count == c.glyphs.count) }
+    }
+
+    @Test func durationsAndDelaysAreSeededAndInTheDocumentsRanges() throws {
+        let a = try Self.scene(), b = try Self.scene(), other = try Self.scene { $0.seed = 99 }
+        let all = a.changes.flatMap(\.glyphs)
+        #expect(all.allSatisfy { (0.35 ... 1.15).contains($0.duration) && (0 ... 0.2).contains($0.delay) })
+        #expect(Set(all.map(\.duration)).count == all.count)                   // drawn, not constant
+        #expect(all.map(\.duration) == b.changes.flatMap(\.glyphs).map(\.duration))
+        #expect(all.map(\.delay) == b.changes.flatMap(\.glyphs).map(\.delay))
+        #expect(all.map(\.duration) != other.changes.flatMap(\.glyphs).map(\.duration))
+    }
+
+    /// Each glyph's presented opacity and transform at times within its animation, against the plan
+    /// and the timing functions (linear opacity; ease-in leaving, ease-out entering, ease-in-out moving).
+    @Test(arguments: MorphEffect.allCases)
+    func eachGlyphsOpacityAndTransformAtT(effect: MorphEffect) throws {
+        let s = try Self.scene { $0.effect = effect; $0.interval = 3 }
+        for (k, change) in s.changes.enumerated() {
+            // Change k plays from k x 3 s (change 0 from one whole cycle later, 9 s).
+            let start = Double(k == 0 ? s.changes.count : k) * 3
+            for (index, g) in change.glyphs.enumerated() {
+                func presented(_ t: Double) throws -> Layer { s.presentation(at: start + t).sublayers[index] }
+                let before = try presented(g.delay / 2), after = try presented(g.delay + g.duration + 0.01)
+                #expect(before.opacity == g.fromOpacity && after.opacity == g.toOpacity, "\(g.text) \(g.role)")
+                #expect(before.position == g.from && after.position == g.to)
+                let mid = try presented(g.delay + g.duration / 2)
+                #expect(abs(mid.opacity - (g.fromOpacity + g.toOpacity) / 2) < 1e-9, "\(g.text) \(g.role) opacity")
+                let ease: TimingFunction = g.role == .leaving ? .easeIn : g.role == .entering ? .easeOut : .easeInEaseOut
+                let f = ease.apply(0.5)
+                let want = TransformParts.interpolate(g.fromTransform, g.toTransform, f).transform
+                let got = mid.transform
+                #expect(abs(got.a - want.a) < 1e-9 && abs(got.b - want.b) < 1e-9 && abs(got.ty - want.ty) < 1e-9,
+                        "\(g.text) \(g.role) transform \(got) vs \(want)")
+                let wantPosition = g.from.lerp(g.to, f)
+                #expect((mid.position - wantPosition).length < 1e-9)
+            }
+        }
+    }
+
+    @Test func effectsMoveLeavingGlyphsTheirOwnWay() throws {
+        let fall = try Self.scene { $0.effect = .fall }, scale = try Self.scene { $0.effect = .scale }
+        let vapour = try Self.scene { $0.effect = .evaporate }
+        let em = fall.fontSize
+        for g in fall.changes[1].glyphs where g.role == .leaving {
+            #expect(g.toTransform.translation == Point(0, 0.6 * em))
+            #expect((0.35 ... 0.8).contains(abs(g.toTransform.rotation)))       // turning as it falls
+        }
+        for g in scale.changes[1].glyphs where g.role == .leaving { #expect(g.toTransform.scale == Point(0.1, 0.1)) }
+        for g in vapour.changes[1].glyphs where g.role == .leaving { #expect(g.toTransform.translation.y < 0) }
+        for g in fall.changes[1].glyphs where g.role == .entering {
+            #expect(g.fromTransform.translation.y < 0 && g.fromOpacity == 0 && g.toTransform == TransformParts())
+        }
+    }
+
+    @Test func aFrameIsAPureFunctionOfTime() throws {
+        let s = try Self.scene()
+        let t = 3.4
+        let alone = s.render(at: t)
+        _ = s.render(at: 7.9); _ = s.render(at: 0.2)
+        #expect(s.render(at: t) == alone)
+        #expect(s.render(at: t + 9) == alone)                                 // one cycle later
+        // Before the first change the first text rests; at the end of the cycle's last change likewise.
+        #expect(s.render(at: 0) == s.render(at: 2.99))
+        #expect(s.render(at: 0) == s.render(at: 9 + 2.9))
+        #expect(s.render(at: 0) != s.render(at: 3.5))
+    }
+
+    /// Kerned pairs keep their shaped positions and every glyph's ink lies inside its layer's bounds,
+    /// so a layer clipped to its bounds (as a `CATextLayer` is) draws the glyph whole.
+    @Test(arguments: ["AV", "To", "Yes"])
+    func kernedPairsAreDrawnWhole(text: String) throws {
+        let s = try Self.scene([text], size: (200, 100))
+        let line = s.lines[0].line, origin = s.lines[0].origin
+        let tree = s.changes[0].root
+        let renderer = LayerRenderer()
+        var naiveClips = false
+        for (k, cluster) in line.clusters.enumerated() {
+            let layer = try #require(tree.sublayers[k] as? ShapeLayer)
+            let ink = try #require(line.inkBounds(of: cluster.glyphs, tx: origin.x, ty: origin.y))
+            // The layer sits where the shaper put the glyph (kerning included) and its bounds hold the ink.
+            #expect(layer.path == line.path(of: cluster.glyphs, tx: origin.x, ty: origin.y))
+            #expect(layer.transformToSuperlayer == .identity)
+            let b = layer.bounds
+            #expect(b.minX < ink.minX && b.minY < ink.minY && b.maxX > ink.maxX && b.maxY > ink.maxY, "\(cluster.text)")
+            // Clipped to its bounds it draws exactly what it draws unclipped.
+            let alone = layer.presentation(at: 10)
+            let free = renderer.renderPixmap(alone, width: 200, height: 100)
+            alone.masksToBounds = true
+            #expect(renderer.renderPixmap(alone, width: 200, height: 100) == free, "\(text): '\(cluster.text)' clipped")
+            // Bounds made of the advance (what a per-character label would naively use) clip kerned ink.
+            let g = line.glyphs[cluster.glyphs[0]]
+            alone.bounds = Rect(x: origin.x + Double(g.x26) / 64, y: b.minY, width: Double(g.advance26) / 64, height: b.height)
+            alone.position = alone.bounds.center
+            if renderer.renderPixmap(alone, width: 200, height: 100) != free { naiveClips = true }
+        }
+        #expect(naiveClips, "\(text): the advance boxes would have clipped nothing, so this test shows nothing")
+        #expect(line.glyphs[1].x26 < (try TextLine(runs: [(try TextShaper(text: String(text.prefix(1)), face: try boldFace()),
+                                                            Int((s.fontSize * 64).rounded()))])).advance26)
+    }
+
+    @Test func badParametersNameTheirFlag() throws {
+        let cases: [((inout MorphParameters) -> Void, String)] = [
+            ({ $0.texts = [] }, "--texts"), ({ $0.texts = ["a", ""] }, "--texts"), ({ $0.texts = ["a", "中"] }, "--texts"),
+            ({ $0.texts = ["a", "   "] }, "--texts"), ({ $0.interval = 1 }, "--interval"), ({ $0.interval = .nan }, "--interval"),
+        ]
+        for (edit, flag) in cases {
+            do {
+                _ = try Self.scene(["Yes", "Too"], edit)
+                Issue.record("\(flag): accepted")
+            } catch let e as ParameterError {
+                #expect(e.flag == flag, "\(e)")
+            }
+        }
+    }
+}
