@@ -29,8 +29,9 @@ let package = Package(
         .target(name: "Export", dependencies: ["Raster", "CPNG"]),
 
         .target(name: "WaveFill", dependencies: ["Layers", "Animation", "Text", "Raster", "Geometry"]),
+        .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "Export", "Text",
+            "WaveFill", "Export", "Text", "SDLHost", "Animation", "Raster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -43,5 +44,6 @@ let package = Package(
         .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Animation", "Raster"]),
     ]
 )
