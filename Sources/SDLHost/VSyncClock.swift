@@ -26,7 +26,8 @@ public final class VSyncClock: FrameClock {
     /// Ticks delivered so far.
     public private(set) var ticksDelivered = 0
     /// Measured intervals between consecutive ticks (seconds), as delivered, after the first three
-    /// (window mapping and first presents are not the steady state).
+    /// (window mapping and first presents are not the steady state); restarted when pacing begins,
+    /// so that they then measure the pacing.
     public private(set) var intervals = IntervalStatistics()
     /// A median interval below this fraction of `interval` means presents do not wait for vsync.
     public static let detectionRatio = 0.75
@@ -98,6 +99,7 @@ public final class VSyncClock: FrameClock {
         probe.removeAll(keepingCapacity: true)
         if median < Self.detectionRatio * interval {
             isPacing = true
+            intervals = IntervalStatistics()        // from now on the figures describe the pacing
             notice("vsync is not honoured here (presents return after \(Self.ms(median)) ms, the refresh interval is \(Self.ms(interval)) ms); pacing to \(Self.hz(rate)) Hz by the clock")
         }
     }

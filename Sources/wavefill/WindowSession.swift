@@ -99,11 +99,12 @@ final class WindowSession {
         do {
             // Full frames for now; the upload takes a row range for when the renderer reports dirty rows.
             try window.upload(pixmap, rows: 0 ..< pixmap.height)
+            // Frame time: update, render, overlay and upload; not the present, which waits for vsync.
+            statsWindow.work += VSyncClock.monotonicSeconds() - t0
+            statsWindow.ticks += 1
             try window.present()
         } catch { throw CLIError("cannot draw the frame: \(error)") }
         presented += 1
-        statsWindow.work += VSyncClock.monotonicSeconds() - t0
-        statsWindow.ticks += 1
     }
 
     /// Lays the scene out again when the drawable's size changed, and rebuilds it after a tuning
@@ -234,6 +235,8 @@ final class WindowSession {
         return line
     }
 
+    /// Saves the frame on screen: events are handled before the tick's render, so the scene still
+    /// holds the state last presented.
     private func saveFrame() {
         guard let scene, let renderer else { return }
         var frame = Pixmap(width: 0, height: 0)

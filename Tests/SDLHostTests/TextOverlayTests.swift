@@ -13,7 +13,8 @@ import Raster
         overlay.draw(lines, onto: &frame, x: 4, y: 4)
         #expect(overlay.rasterizations == 2)
         let (bw, bh) = overlay.boxSize(of: lines)
-        #expect(bw > 40 && bw < 120 && bh == 2 * overlay.lineHeight + 2 * 6 + 2 || bh > 2 * overlay.lineHeight)
+        #expect(bw > 50 && bw < 120, "box width \(bw)")
+        #expect(bh > 2 * overlay.lineHeight && bh < 4 * overlay.lineHeight, "box height \(bh)")
         // Outside the box: untouched white. The box's padding: white darkened to 89/255.
         #expect(frame.pixel(199, 99) == SIMD4(255, 255, 255, 255))
         #expect(frame.pixel(5, 5) == SIMD4(89, 89, 89, 255))
