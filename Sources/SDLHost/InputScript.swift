@@ -1,16 +1,3 @@
-/// One scripted input.
-public enum ScriptAction: Equatable, Sendable {
-    /// Press and release a key.
-    case key(HostKey)
-    /// Press the left button in the middle of the window at `fromBottom` (0 bottom ... 1 top) of its
-    /// height, move there, release.
-    case drag(fromBottom: Double)
-    /// Resize the window to width x height logical points.
-    case resize(width: Int, height: Int)
-    /// Close the window.
-    case quit
-}
-
 /// Input to replay at given ticks (`--script`), so a window can be driven without a person.
 ///
 /// Syntax: entries separated by `;`, each `TICK:ACTION` with TICK a tick number >= 0 and ACTION one

@@ -33,6 +33,7 @@ final class WindowSession {
     private var renderer: WaveRenderer?
     private var pixmap = Pixmap(width: 0, height: 0)
     private var renderSize = (width: 0, height: 0)
+    private var layoutFailedAt: (width: Int, height: Int)?
     private var scale = 1.0
     private var needsScene = true
     private var overlay: TextOverlay?
@@ -116,6 +117,9 @@ final class WindowSession {
         if resized { tuner.resize(width: logical.width, height: logical.height) }
         let relayout = layout == nil || drawable != renderSize
         guard relayout || needsScene || resized else { return true }
+        // A size the scene could not be laid out at is not retried (nor reported) every tick.
+        if let failed = layoutFailedAt, failed == drawable, !resized { return false }
+        layoutFailedAt = nil
         scale = Double(drawable.width) / Double(logical.width)
         var p = tuner.parameters
         p.width = drawable.width
@@ -134,8 +138,7 @@ final class WindowSession {
         } catch {
             StandardError.line("wavefill: cannot lay out the scene at \(drawable.width)x\(drawable.height): \(error)")
             scene = nil; renderer = nil; layout = nil
-            renderSize = drawable
-            needsScene = false
+            layoutFailedAt = drawable
             return false
         }
         if relayout && renderSize.width > 0 {
