@@ -77,6 +77,8 @@ import Raster
         ("40:drag=0.25", "progress 0.25 (fixed)", ["--progress", "0.25", "--frame", "119"]),
         ("40:key=5;50:key=a", "progress: repeating rise", ["--frame", "119"]),
         ("100:key=r", "restarted at frame 0", ["--frame", "19"]),
+        ("10:key=t;20:key=t", "frame-based stepping: 8 deg/frame, rise 300 frames", ["--frame", "119"]),
+        ("5:key=h;6:key=f;7:key=?;8:key=f", "stats overlay off", ["--frame", "119"]),
         ("50:key=q", "ran 51 ticks", ["--frame", "49"]),
         ("50:key=esc", "ran 51 ticks", ["--frame", "49"]),
         ("50:quit", "ran 51 ticks", ["--frame", "49"]),
@@ -89,6 +91,29 @@ import Raster
         #expect(r.status == 0, "\(script): \(r.stderr)")
         #expect(r.stdout.contains(line), "\(script): stdout was \(r.stdout)")
         Self.expectSame(shot, try Self.headless(Self.size + headless, in: dir), script)
+    }
+
+    /// `?` and `f` draw their boxes onto the frame (help top-left, stats bottom-left) and nothing else.
+    @Test func overlaysDrawOnlyTheirBoxes() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (r, shot) = try Self.window(["--frames", "60", "--script", "2:key=?;3:key=f"], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("help overlay on") && r.stdout.contains("stats overlay on"), "\(r.stdout)")
+        let expected = try Self.headless(["--frame", "59"], in: dir)
+        let frame = try #require(shot)
+        #expect(frame.width == 400 && frame.height == 310)
+        // Inside the boxes' padding: the frame's white darkened to 89; text is lighter.
+        #expect(frame.pixel(9, 9) == SIMD4(89, 89, 89, 255))
+        #expect(frame.pixel(9, 301) == SIMD4(89, 89, 89, 255))
+        var light = 0
+        for y in 8 ..< 150 { for x in 8 ..< 120 where frame.pixel(x, y).x > 200 { light += 1 } }
+        #expect(light > 200, "\(light) text pixels in the help box")
+        // Right of the boxes the frame is the headless one.
+        var differing = 0
+        for y in 0 ..< 310 { for x in 260 ..< 400 where frame.pixel(x, y) != expected.pixel(x, y) { differing += 1 } }
+        #expect(differing == 0)
     }
 
     /// Amplitude (whose default is derived from the ink), phase step, frequency and progress tuned live;
