@@ -52,10 +52,10 @@ enum LiveControls {
         "mouse drag  progress (up = fuller)",
         "t           frame-based / time-based stepping",
         "r           restart at frame 0",
-        "s           save the frame as PNG",
+        "s           save the frame on screen as PNG",
         "c           print the command line",
-        "f           stats overlay",
-        "? or h      this help",
+        "f           stats overlay (fps, frame time, frame, phase, progress)",
+        "? or h      help overlay",
         "q, Esc      quit",
     ]
 
