@@ -10,6 +10,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Counts heap allocations for `wavefill bench` and the zero-allocation test (preloaded, not linked
+        // into the tool).
+        .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
     ],
     targets: [
         // C libraries, reached through pkg-config; no unsafe flags.
@@ -43,7 +46,11 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "TestSupport", "WaveFill",
+            // Built for the zero-allocation test, which preloads it into `wavefill bench`.
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Animation", "Raster"]),
     ]
 )

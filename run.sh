@@ -4,14 +4,17 @@
 #                       display, otherwise a headless render into ./out)
 #   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
+#   ./run.sh bench      release build; `wavefill bench` and the peers of ../shared/bench in one go
 # Installs Debian packages only when missing (apt-get; through sudo when not root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
-# tests without a display; python3-venv: the independent reference renderer's environment.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv)
+# tests without a display; python3-venv: the independent reference renderer's and the Lottie players'
+# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container;
+# ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
@@ -59,11 +62,35 @@ case "$cmd" in
         ;;
     test)
         ensure_packages; ensure_swift
+        # Real Lottie players (rlottie, ThorVG from PyPI) that the Lottie export tests play it with.
+        tools/players/setup.sh >/dev/null || { say "could not set up tools/players/.venv (PyPI unreachable?)"; exit 1; }
         swift build --build-tests
         # Window tests start (and stop) their own Xvfb on a free display: Tests/TestSupport/VirtualDisplay.swift.
         swift test --skip-build "$@"
         # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
         tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"
+        ;;
+    bench)
+        # Ours and the peers of ../shared/bench (Skia, Cairo, Blend2D, ThorVG) in one go.
+        ensure_packages; ensure_swift
+        swift build -c release --product wavefill
+        swift build -c release --product MallocInterposerSwift
+        bindir="$(swift build -c release --show-bin-path)"
+        out=out/bench; mkdir -p "$out"
+        say "wavefill bench (full and dirty, floors, allocations, many indicators, start-up, soak)"
+        LD_PRELOAD="$bindir/libMallocInterposerSwift.so" "$bindir/wavefill" bench --extended --soak 100000 "$@" \
+            | tee "$out/wavefill.md"
+        LD_PRELOAD="$bindir/libMallocInterposerSwift.so" "$bindir/wavefill" bench --json "$@" > "$out/wavefill.json"
+        harness="../shared/bench"
+        if [ ! -f "$harness/peers.py" ]; then
+            say "no $harness/peers.py beside this checkout: peers skipped"; exit 1
+        fi
+        venv="$(pwd)/.build-bench-venv"
+        VENV="$venv" bash "$harness/setup.sh"
+        say "peers and wavefill in one harness run (about 3 minutes)"
+        "$venv/bin/python" "$harness/peers.py" --sizes 256,1024,2048 --frames 300 \
+            --external "swift=$bindir/wavefill bench" --out "$out/peers" | tee "$out/peers.md"
+        python3 tools/bench/ratios.py "$out/peers/results.json" "$out/wavefill.json" | tee "$out/ratios.md"
         ;;
     render)
         ensure_packages; ensure_swift
@@ -71,7 +98,7 @@ case "$cmd" in
         exec "$(swift build -c release --show-bin-path)/wavefill" render "$@"
         ;;
     *)
-        say "unknown command '$cmd'; use: ./run.sh [run|test|render ARGS...]"
+        say "unknown command '$cmd'; use: ./run.sh [run|test|bench|render ARGS...]"
         exit 64
         ;;
 esac

@@ -4,6 +4,8 @@
 // image), the per-tick state (phase, progress), the wave polygons, and two renderers that agree:
 // `WaveRenderer` (the fast per-frame path, allocation-free) and `WaveLayerScene` (the same scene as
 // layers, masks and a position animation, rendered by the general engine: the reference).
+// The scene as vector documents too: `WaveLottie` (the animation, Lottie JSON) and `WaveSVG` (one
+// frame), returned as text; writing files is the caller's (Export, the CLI).
 // Must not: know SDL, files or command lines.
 import Geometry
 import Raster

@@ -8,23 +8,40 @@ import Raster
 ///   and every pixel is the background.
 /// - Each wave polygon is sampled at pixel boundaries, so inside column i it is one straight segment
 ///   and a pixel's coverage is the exact area under a line across a unit square (closed form).
-/// - Rows above both waves (S = C = 0) and below both (S = C = 1) depend on `M` only: they are copied
-///   from two images made once per layout, by the same `shade` function as the band rows.
-/// - All buffers are owned and reused: `render` allocates nothing.
+/// - Per column, rows above a wave's segment have coverage 0 and rows below have 1. Where both
+///   coverages are whole, a pixel depends on `M` only: it is one of four images made once per layout
+///   (neither wave, back only, front only, both), by the same `shade` function as every other pixel.
+/// - Columns are handled in blocks of 16 (one 64-byte cache line of output). Per block and wave, the
+///   rows where the wave is fractional in some column form a short band; a block row outside both
+///   bands is a 16-pixel copy (runs of them one copy), inside one it is computed per pixel.
+/// - `renderDirty` rewrites, per block and wave, only the rows between the previous and the current
+///   band: elsewhere both frames show the same image pixel.
+/// - All buffers are owned and reused: rendering allocates nothing.
 public final class WaveRenderer: @unchecked Sendable {
+    /// Columns per block: 16 RGBA8 pixels are one 64-byte cache line.
+    static let blockWidth = 16
+
     /// The scene whose current tick is rendered.
     public let scene: WaveScene
     let width: Int, height: Int
     // The ink's pixel box, clipped to the canvas: columns x0 ..< x1, rows y0 ..< y1.
     let x0: Int, x1: Int, y0: Int, y1: Int
-    let regionW: Int
-    let m: [Float]            // M over the region, row-major
-    let empty: [UInt32]       // shade(M, 0, 0) over the region
-    let filled: [UInt32]      // shade(M, 1, 1) over the region
+    let regionW: Int, regionH: Int, blockCount: Int
     let bgPixel: UInt32
     let bg, container, backC, frontC: SIMD4<Float>
-    // Per-frame column buffers (region columns): wave samples at the column's left and right edge.
-    var fa: [Float], fb: [Float], ba: [Float], bb: [Float]
+    // Static, per layout (region-sized, row-major): M and the four whole-coverage images, indexed
+    // by 2 * S + C: 0 neither wave, 1 back only, 2 front only, 3 both.
+    let m: UnsafeMutableBufferPointer<Float>
+    let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
+    let imageSize: Int
+    // Per frame, per region column: wave samples at the column's left and right edges (region
+    // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
+    // it is 1 (bottom).
+    let fa, fb, ba, bb: UnsafeMutableBufferPointer<Float>
+    let sTop, sBot, cTop, cBot: UnsafeMutableBufferPointer<Int32>
+    // Per block and wave: the same limits over the block's columns; and the previous frame's.
+    let bandS, bandC, prevS, prevC: UnsafeMutableBufferPointer<SIMD2<Int32>>
+    private var previousBuffer: UnsafeRawPointer?
 
     /// Prepares the static images of the scene's layout.
     public init(scene: WaveScene) {
@@ -37,21 +54,50 @@ public final class WaveRenderer: @unchecked Sendable {
         y0 = max(0, min(height, Int(box.minY.rounded(.down))))
         y1 = max(y0, min(height, Int(box.maxY.rounded(.up))))
         regionW = x1 - x0
+        regionH = y1 - y0
+        blockCount = (regionW + Self.blockWidth - 1) / Self.blockWidth
         bg = p.background.premultiplied
         container = p.container.premultiplied
         backC = p.backWave.premultiplied
         frontC = p.frontWave.premultiplied
-        var m = [Float](repeating: 0, count: regionW * (y1 - y0))
-        for j in y0 ..< y1 {
-            for i in x0 ..< x1 { m[(j - y0) * regionW + (i - x0)] = lay.coverage.values[j * width + i] }
-        }
-        self.m = m
+        let n = regionW * regionH
+        m = Self.buffer(n, 0)
+        let images = Self.buffer(4 * n, UInt32(0))
+        self.images = images
+        imageSize = n
         let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
         bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
-        empty = m.map { WaveRenderer.shade($0, 0, 0, bgv, cv, bv, fv) }
-        filled = m.map { WaveRenderer.shade($0, 1, 1, bgv, cv, bv, fv) }
-        fa = [Float](repeating: 0, count: regionW)
-        fb = fa; ba = fa; bb = fa
+        // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
+        let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
+        for j in 0 ..< regionH {
+            for i in 0 ..< regionW {
+                let v = lay.coverage.values[(j + y0) * width + (i + x0)]
+                let k = j * regionW + i
+                m[k] = v
+                for state in 0 ..< 4 {
+                    images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
+                        : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
+                }
+            }
+        }
+        let cols = regionW, blocks = blockCount
+        fa = Self.buffer(cols, 0); fb = Self.buffer(cols, 0); ba = Self.buffer(cols, 0); bb = Self.buffer(cols, 0)
+        sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
+        bandS = Self.buffer(blocks, .zero); bandC = Self.buffer(blocks, .zero)
+        prevS = Self.buffer(blocks, .zero); prevC = Self.buffer(blocks, .zero)
+    }
+
+    static func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {
+        let b = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+        b.initialize(repeating: value)
+        return b
+    }
+
+    deinit {
+        for b in [m, fa, fb, ba, bb] { b.deallocate() }
+        images.deallocate()
+        for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
+        for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
     }
 
     /// One pixel: background, container with `M`, back wave with `M C`, front wave with `M S`,
@@ -59,13 +105,15 @@ public final class WaveRenderer: @unchecked Sendable {
     @inline(__always)
     static func shade(_ m: Float, _ c: Float, _ s: Float, _ bg: SIMD4<Float>, _ cont: SIMD4<Float>,
                       _ back: SIMD4<Float>, _ front: SIMD4<Float>) -> UInt32 {
-        var v = cont * m + bg * (1 - cont.w * m)
+        // Scalar lanes: the generic SIMD rounding and clamping do not inline into tight code.
         let mc = m * c, ms = m * s
-        v = back * mc + v * (1 - back.w * mc)
-        v = front * ms + v * (1 - front.w * ms)
-        let r = (v * 255 + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-        let u = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(r.rounded(.down)))
-        return u.x | u.y << 8 | u.z << 16 | u.w << 24
+        let kc = 1 - cont.w * m, kb = 1 - back.w * mc, kf = 1 - front.w * ms
+        @inline(__always) func channel(_ b: Float, _ co: Float, _ bk: Float, _ fr: Float) -> UInt32 {
+            let v = ((b * kc + co * m) * kb + bk * mc) * kf + fr * ms
+            return UInt32(min(max(v * 255 + 0.5, 0), 255))
+        }
+        return channel(bg.x, cont.x, back.x, front.x) | channel(bg.y, cont.y, back.y, front.y) << 8
+            | channel(bg.z, cont.z, back.z, front.z) << 16 | channel(bg.w, cont.w, back.w, front.w) << 24
     }
 
     /// Exact area of the unit column square [0,1] x [j, j+1] below a line from y = a (left) to y = b
@@ -81,74 +129,176 @@ public final class WaveRenderer: @unchecked Sendable {
         return (f(hi) - f(lo)) / d
     }
 
-    /// Renders the scene's current tick into `out` (resized only if its size differs), every pixel.
+    /// Renders the scene's current tick into `out`, writing every pixel (resized if its size differs).
     public func render(into out: inout Pixmap) {
         if out.width != width || out.height != height { out = Pixmap(width: width, height: height) }
-        let p = prepareColumns()
+        prepareColumns()
         out.bytes.withUnsafeMutableBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            guard let base = px.baseAddress else { return }
-            for j in 0 ..< height {
-                let row = base + j * width
-                if j < y0 || j >= y1 {
-                    row.update(repeating: bgPixel, count: width)
-                    continue
-                }
-                row.update(repeating: bgPixel, count: x0)
-                (row + x1).update(repeating: bgPixel, count: width - x1)
-                renderRegionRow(j, into: row + x0, bandTop: p.top, bandBottom: p.bottom)
-            }
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            renderFull(base, stride: width)
+            previousBuffer = UnsafeRawPointer(base)
         }
+        keepBands()
     }
 
-    /// Fills the per-column sample buffers; returns the band of rows where a wave is fractional.
-    func prepareColumns() -> (top: Int, bottom: Int) {
-        var lo = Double.infinity, hi = -Double.infinity
+    /// Renders every pixel of the current tick into `width x height` pixels at `base`, rows `stride`
+    /// pixels apart (a sub-rectangle of a larger frame, say), packed R G B A in memory.
+    public func render(into base: UnsafeMutablePointer<UInt32>, stride: Int) {
+        precondition(stride >= width)
+        prepareColumns()
+        renderFull(base, stride: stride)
+        previousBuffer = nil
+        keepBands()
+    }
+
+    /// Renders the current tick into `out`, which holds the previous frame this renderer drew into
+    /// the same buffer, rewriting only rows that changed; returns those rows (empty when none). Falls
+    /// back to a full render when `out` is another buffer or has another size.
+    @discardableResult
+    public func renderDirty(into out: inout Pixmap) -> Range<Int> {
+        if out.width != width || out.height != height { out = Pixmap(width: width, height: height) }
+        prepareColumns()
+        var rows = 0 ..< height
+        out.bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            if previousBuffer == UnsafeRawPointer(base) {
+                rows = renderChanged(base, stride: width)
+            } else {
+                renderFull(base, stride: width)
+                previousBuffer = UnsafeRawPointer(base)
+            }
+        }
+        keepBands()
+        return rows
+    }
+
+    /// Forgets the previous frame: the next `renderDirty` writes every pixel.
+    public func invalidate() { previousBuffer = nil }
+
+    private func keepBands() {
+        guard blockCount > 0, let s = bandS.baseAddress, let c = bandC.baseAddress else { return }
+        prevS.baseAddress?.update(from: s, count: blockCount)
+        prevC.baseAddress?.update(from: c, count: blockCount)
+    }
+
+    /// Fills the per-column samples and row limits and the per-block bands.
+    func prepareColumns() {
+        guard regionW > 0 else { return }
         scene.front.withUnsafeBufferPointer { f in
             scene.back.withUnsafeBufferPointer { b in
+                let oy = Double(y0)
                 for c in 0 ..< regionW {
                     let i = x0 + c
-                    fa[c] = Float(f[i]); fb[c] = Float(f[i + 1]); ba[c] = Float(b[i]); bb[c] = Float(b[i + 1])
-                    lo = min(lo, f[i], f[i + 1], b[i], b[i + 1])
-                    hi = max(hi, f[i], f[i + 1], b[i], b[i + 1])
+                    // Region-relative sample heights keep Float precise on large canvases.
+                    let f0 = f[i] - oy, f1 = f[i + 1] - oy, b0 = b[i] - oy, b1 = b[i + 1] - oy
+                    fa[c] = Float(f0); fb[c] = Float(f1); ba[c] = Float(b0); bb[c] = Float(b1)
+                    sTop[c] = Self.rowLimit(min(f0, f1).rounded(.down))
+                    sBot[c] = Self.rowLimit(max(f0, f1).rounded(.up))
+                    cTop[c] = Self.rowLimit(min(b0, b1).rounded(.down))
+                    cBot[c] = Self.rowLimit(max(b0, b1).rounded(.up))
                 }
             }
         }
-        guard regionW > 0, lo.isFinite, hi.isFinite else { return (Int.max, Int.max) }
-        // Row j is wave-free above when j + 1 <= lo, fully under both waves when j >= hi.
-        let top = Int(max(min(lo.rounded(.down), 1e9), -1e9))
-        let bottom = Int(max(min(hi.rounded(.up), 1e9), -1e9))
-        return (top, bottom)
+        for blk in 0 ..< blockCount {
+            let lo = blk * Self.blockWidth, hi = min(lo + Self.blockWidth, regionW)
+            var st = Int32.max, sb = Int32.min, ct = Int32.max, cb = Int32.min
+            for c in lo ..< hi {
+                st = min(st, sTop[c]); sb = max(sb, sBot[c]); ct = min(ct, cTop[c]); cb = max(cb, cBot[c])
+            }
+            bandS[blk] = SIMD2(st, sb); bandC[blk] = SIMD2(ct, cb)
+        }
     }
 
+    @inline(__always) static func rowLimit(_ v: Double) -> Int32 {
+        Int32(max(min(v, 1e8), -1e8))
+    }
+
+    /// The image (0...3) every pixel of block `blk` shows in region row `r`, or -1 when a wave is
+    /// fractional in some column there.
     @inline(__always)
-    func renderRegionRow(_ j: Int, into row: UnsafeMutablePointer<UInt32>, bandTop: Int, bandBottom: Int) {
-        guard regionW > 0 else { return }
-        let r = (j - y0) * regionW
-        if j < bandTop {
-            empty.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + r, count: regionW) }
-            return
+    private func blockState(_ blk: Int, _ r: Int32) -> Int {
+        let s = bandS[blk], c = bandC[blk]
+        let sw = r < s.x ? 0 : (r >= s.y ? 2 : -8)
+        let cw = r < c.x ? 0 : (r >= c.y ? 1 : -8)
+        return max(sw + cw, -1)
+    }
+
+    private func renderFull(_ out: UnsafeMutablePointer<UInt32>, stride: Int) {
+        for j in 0 ..< height {
+            let row = out + j * stride
+            if j < y0 || j >= y1 || regionW == 0 {
+                row.update(repeating: bgPixel, count: width)
+                continue
+            }
+            row.update(repeating: bgPixel, count: x0)
+            (row + x1).update(repeating: bgPixel, count: width - x1)
+            writeRegionRow(j - y0, blocks: 0 ..< blockCount, into: row + x0)
         }
-        if j >= bandBottom {
-            filled.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + r, count: regionW) }
-            return
+    }
+
+    /// Region row `r` over a range of blocks: runs of blocks showing one image are one copy each.
+    @inline(__always)
+    private func writeRegionRow(_ r: Int, blocks: Range<Int>, into row: UnsafeMutablePointer<UInt32>) {
+        let r32 = Int32(r)
+        var blk = blocks.lowerBound
+        while blk < blocks.upperBound {
+            let state = blockState(blk, r32)
+            if state < 0 {
+                shadeBlockRow(blk, regionRow: r, into: row)
+                blk += 1
+                continue
+            }
+            var end = blk + 1
+            while end < blocks.upperBound, blockState(end, r32) == state { end += 1 }
+            let lo = blk * Self.blockWidth, hi = min(end * Self.blockWidth, regionW)
+            (row + lo).update(from: images.baseAddress! + state * imageSize + r * regionW + lo, count: hi - lo)
+            blk = end
         }
-        let jb = Float(j + 1)
-        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
-        m.withUnsafeBufferPointer { mp in
-            empty.withUnsafeBufferPointer { ep in
-                filled.withUnsafeBufferPointer { fp in
-                    for c in 0 ..< regionW {
-                        let mv = mp[r + c]
-                        if mv == 0 { row[c] = bgPixel; continue }
-                        let s = WaveRenderer.columnCoverage(jb - fa[c], jb - fb[c])
-                        let cc = WaveRenderer.columnCoverage(jb - ba[c], jb - bb[c])
-                        if s == 0 && cc == 0 { row[c] = ep[r + c] }
-                        else if s == 1 && cc == 1 { row[c] = fp[r + c] }
-                        else { row[c] = WaveRenderer.shade(mv, cc, s, bgv, cv, bv, fv) }
-                    }
+    }
+
+    /// Rewrites, per block, the rows between each wave's previous and current band.
+    private func renderChanged(_ out: UnsafeMutablePointer<UInt32>, stride: Int) -> Range<Int> {
+        var dirtyLo = Int.max, dirtyHi = Int.min
+        let h = Int32(regionH)
+        for blk in 0 ..< blockCount {
+            // Rows where the front wave's or the back wave's state can differ between the frames.
+            let s = SIMD2(min(prevS[blk].x, bandS[blk].x), max(prevS[blk].y, bandS[blk].y))
+            let c = SIMD2(min(prevC[blk].x, bandC[blk].x), max(prevC[blk].y, bandC[blk].y))
+            let a0 = max(s.x, 0), a1 = min(s.y, h), b0 = max(c.x, 0), b1 = min(c.y, h)
+            let ranges: (Int32, Int32, Int32, Int32)
+            if a0 >= a1 { ranges = (b0, b1, 0, 0) }
+            else if b0 >= b1 { ranges = (a0, a1, 0, 0) }
+            else if max(a0, b0) <= min(a1, b1) { ranges = (min(a0, b0), max(a1, b1), 0, 0) }
+            else { ranges = a0 < b0 ? (a0, a1, b0, b1) : (b0, b1, a0, a1) }
+            for k in 0 ..< 2 {
+                let (lo, hi) = k == 0 ? (ranges.0, ranges.1) : (ranges.2, ranges.3)
+                guard lo < hi else { continue }
+                dirtyLo = min(dirtyLo, Int(lo)); dirtyHi = max(dirtyHi, Int(hi))
+                for r in Int(lo) ..< Int(hi) {
+                    writeRegionRow(r, blocks: blk ..< blk + 1, into: out + (r + y0) * stride + x0)
                 }
             }
+        }
+        return dirtyLo < dirtyHi ? (dirtyLo + y0) ..< (dirtyHi + y0) : 0 ..< 0
+    }
+
+    /// The pixels of one block in one region row, where a wave is fractional in some column.
+    @inline(__always)
+    private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
+        let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
+        let r32 = Int32(r), jb = Float(r + 1)
+        let base = r * regionW
+        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
+        for c in c0 ..< c1 {
+            let sw = r32 < sTop[c] ? 0 : (r32 >= sBot[c] ? 2 : -8)
+            let cw = r32 < cTop[c] ? 0 : (r32 >= cBot[c] ? 1 : -8)
+            let state = sw + cw
+            if state >= 0 { row[c] = images[state * imageSize + base + c]; continue }
+            let mv = m[base + c]
+            if mv == 0 { row[c] = bgPixel; continue }
+            let s: Float = sw == 0 ? 0 : (sw == 2 ? 1 : Self.columnCoverage(jb - fa[c], jb - fb[c]))
+            let cc: Float = cw == 0 ? 0 : (cw == 1 ? 1 : Self.columnCoverage(jb - ba[c], jb - bb[c]))
+            row[c] = Self.shade(mv, cc, s, bgv, cv, bv, fv)
         }
     }
 }

@@ -59,6 +59,7 @@ struct RenderCommand: ParsableCommand {
         if !force, let existing = paths.first(where: { access($0, F_OK) == 0 }) {
             throw ParameterError("--out", "'\(existing)' exists; pass --force to overwrite")
         }
+        try scene.saveRequestedPreset()
         let renderer = WaveRenderer(scene: sceneModel)
         var pixmap = Pixmap(width: sceneModel.parameters.width, height: sceneModel.parameters.height)
         var progress = Progress(total: count, label: "rendering")

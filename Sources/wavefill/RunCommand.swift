@@ -64,9 +64,10 @@ struct RunCommand: ParsableCommand {
                 throw ParameterError("--script", error.description)
             }
         }
-        let (parameters, source) = try scene.makeSource()
+        let (parameters, source, maskImage) = try scene.makeSource()
+        try scene.saveRequestedPreset()
         let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: inputScript,
-                                              vsync: !noVsync, maskImage: scene.maskImage)
+                                              vsync: !noVsync, maskImage: maskImage)
         try MainActor.assumeIsolated {
             let session: WindowSession
             do {

@@ -8,12 +8,22 @@ import Glibc
 #endif
 
 /// Every knob of shared/SCENE.md, shared by all subcommands that draw the scene.
+///
+/// Settings come in layers: SCENE.md's defaults, then a preset (`--preset`, default `waterwave`,
+/// which is the defaults), then the flags given on the command line, which win. So the flags are
+/// optional here (nil = not given) and their help states the default.
 struct SceneOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Canvas size in pixels, WxH, each side 1...\(WaveParameters.maxCanvasSide). (The original's 40x31 pt view at 10x.)", valueName: "WxH"))
-    var size: String = "400x310"
+    @Option(name: .long, help: ArgumentHelp("Settings to start from: a built-in preset (\(PresetLibrary.builtinNames.joined(separator: ", "))) or a preset FILE.json (keys are the long flags without dashes); flags given on the command line win. (default: \(PresetLibrary.defaultName), the original's look)", valueName: "name|file.json"))
+    var preset: String?
 
-    @Option(name: .long, help: ArgumentHelp("Container text; every character must be in the font.", valueName: "text"))
-    var text: String = "du"
+    @Option(name: .long, help: ArgumentHelp("Also write the effective settings (preset + flags) to FILE.json, a preset for --preset.", valueName: "file.json"))
+    var savePreset: String?
+
+    @Option(name: .long, help: ArgumentHelp("Canvas size in pixels, WxH, each side 1...\(WaveParameters.maxCanvasSide). (The original's 40x31 pt view at 10x.) (default: 400x310)", valueName: "WxH"))
+    var size: String?
+
+    @Option(name: .long, help: ArgumentHelp("Container text; every character must be in the font. (default: du)", valueName: "text"))
+    var text: String?
 
     @Option(name: .long, help: ArgumentHelp("Font file (TrueType/OpenType). (default: DejaVu Sans Bold, \(WaveParameters.defaultFontPath) or found by fontconfig)", valueName: "path"))
     var font: String?
@@ -27,64 +37,78 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave amplitude A in px, >= 0. (default: 0.15 x ink height)", valueName: "px"))
     var amplitude: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave frequency f, periods per wave width, >= 0.", valueName: "f"))
-    var frequency: Double = 0.3
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave frequency f, periods per wave width, >= 0. (default: 0.3)", valueName: "f"))
+    var frequency: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave width w in px, > 0. (default: ink width)", valueName: "px"))
     var waveWidth: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase step in degrees per frame (frame-based time).", valueName: "deg"))
-    var phaseStep: Double = 8
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase step in degrees per frame (frame-based time). (default: 8)", valueName: "deg"))
+    var phaseStep: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase speed in degrees per second; selects time-based stepping. (default: off; step x fps when only --rise-duration is given)", valueName: "deg/s"))
     var phaseSpeed: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length R in frames, >= 1 (frame-based time).", valueName: "frames"))
-    var riseFrames: Int = 300
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length R in frames, >= 1 (frame-based time). (default: 300)", valueName: "frames"))
+    var riseFrames: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length in seconds, > 0; selects time-based stepping. (default: off; R / fps when only --phase-speed is given)", valueName: "s"))
     var riseDuration: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Ticks per second of the clock: tick n has timestamp n / fps; 0 < fps <= 1000.", valueName: "fps"))
-    var fps: Double = 60
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Ticks per second of the clock: tick n has timestamp n / fps; 0 < fps <= 1000. Also the frame rate of exports. (default: 60)", valueName: "fps"))
+    var fps: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Fixed progress P in 0...1 instead of the repeating rise. (default: the repeating rise)", valueName: "P"))
     var progress: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Background colour #RRGGBB or #RRGGBBAA.", valueName: "colour"))
-    var background: String = "#FFFFFF"
+    @Option(name: .long, help: ArgumentHelp("Background colour #RRGGBB or #RRGGBBAA. (default: #FFFFFF)", valueName: "colour"))
+    var background: String?
 
-    @Option(name: .long, help: ArgumentHelp("Container colour.", valueName: "colour"))
-    var container: String = "#E9E9E5B3"
+    @Option(name: .long, help: ArgumentHelp("Container colour. (default: #E9E9E5B3)", valueName: "colour"))
+    var container: String?
 
-    @Option(name: .long, help: ArgumentHelp("Back (cosine) wave colour.", valueName: "colour"))
-    var backWave: String = "#46B75166"
+    @Option(name: .long, help: ArgumentHelp("Back (cosine) wave colour. (default: #46B75166)", valueName: "colour"))
+    var backWave: String?
 
-    @Option(name: .long, help: ArgumentHelp("Front (sine) wave colour.", valueName: "colour"))
-    var frontWave: String = "#46B751"
+    @Option(name: .long, help: ArgumentHelp("Front (sine) wave colour. (default: #46B751)", valueName: "colour"))
+    var frontWave: String?
 
-    /// The parameters these flags describe, validated; errors name the flag.
+    /// The settings given as flags on this command line, and only those.
+    var explicitSettings: SceneSettings {
+        var s = SceneSettings()
+        func str(_ k: SceneKey, _ v: String?) { if let v { s.set(k, .string(v)) } }
+        func num(_ k: SceneKey, _ v: Double?) { if let v { s.set(k, .number(v)) } }
+        str(.size, size); str(.text, text); str(.font, font); num(.fontSize, fontSize); str(.maskImage, maskImage)
+        num(.amplitude, amplitude); num(.frequency, frequency); num(.waveWidth, waveWidth); num(.phaseStep, phaseStep)
+        num(.phaseSpeed, phaseSpeed); num(.riseFrames, riseFrames.map(Double.init)); num(.riseDuration, riseDuration)
+        num(.fps, fps); num(.progress, progress); str(.background, background); str(.container, container)
+        str(.backWave, backWave); str(.frontWave, frontWave)
+        return s
+    }
+
+    /// The preset's settings with the command line's flags on top.
+    func effectiveSettings() throws -> SceneSettings {
+        try PresetLibrary.load(preset ?? PresetLibrary.defaultName).overlaid(with: explicitSettings)
+    }
+
+    /// The parameters these flags (over the preset) describe, validated; errors name the flag or preset key.
     func parameters() throws -> WaveParameters {
-        var p = WaveParameters()
-        (p.width, p.height) = try Self.parseSize(size)
-        p.text = text
-        p.fontPath = font
-        p.fontSize = fontSize
-        p.amplitude = amplitude
-        p.frequency = frequency
-        p.waveWidth = waveWidth
-        p.phaseStep = phaseStep
-        p.phaseSpeed = phaseSpeed
-        p.riseFrames = riseFrames
-        p.riseDuration = riseDuration
-        p.fps = fps
-        p.progress = progress
-        p.background = try Self.parseColour(background, flag: "--background")
-        p.container = try Self.parseColour(container, flag: "--container")
-        p.backWave = try Self.parseColour(backWave, flag: "--back-wave")
-        p.frontWave = try Self.parseColour(frontWave, flag: "--front-wave")
-        try p.validate()
-        return p
+        try effectiveSettings().parameters()
+    }
+
+    /// Writes the effective settings to `--save-preset FILE.json`, if given (atomically). Subcommands
+    /// call this once everything else has been checked, just before they write their own output.
+    func saveRequestedPreset() throws {
+        guard let savePreset else { return }
+        guard savePreset.lowercased().hasSuffix(".json") else {
+            throw ParameterError("--save-preset", "'\(savePreset)' does not end in .json")
+        }
+        let settings = try effectiveSettings()
+        let p = try settings.parameters()
+        let json = SceneSettings.presetJSON(p, maskImage: try settings.string(.maskImage))
+        do { try AtomicFile.write(Array(json.utf8), to: savePreset) } catch {
+            throw ParameterError("--save-preset", "\(error)")
+        }
     }
 
     static func parseSize(_ s: String) throws -> (Int, Int) {
@@ -115,25 +139,36 @@ struct SceneOptions: ParsableArguments {
 
     /// Builds the scene these flags describe (lays out text or the mask image).
     func makeScene() throws -> WaveScene {
-        var p = try parameters()
-        if let maskImage {
+        let settings = try effectiveSettings()
+        do {
+            return try Self.makeScene(settings)
+        } catch let e as ParameterError {
+            // The scene names flags; a value that came from a preset is reported as the preset's.
+            if let key = SceneKey(flag: e.flag) { throw settings.error(key, e.message) }
+            throw e
+        }
+    }
+
+    private static func makeScene(_ settings: SceneSettings) throws -> WaveScene {
+        var p = try settings.parameters()
+        if let maskImage = try settings.string(.maskImage) {
             let img: (width: Int, height: Int, rgba: [UInt8])
             do { img = try PNGFile.readStraightRGBA(maskImage) } catch {
-                throw ParameterError("--mask-image", "\(error); expected a PNG file")
+                throw settings.error(.maskImage, "\(error); expected a PNG file")
             }
             var alpha = [UInt8](repeating: 0, count: img.width * img.height)
             for i in alpha.indices { alpha[i] = img.rgba[i * 4 + 3] }
             return try WaveScene(parameters: p, maskImage: MaskImage(width: img.width, height: img.height, alpha: alpha))
         }
-        p.fontPath = Self.resolveFont(font)
+        p.fontPath = Self.resolveFont(p.fontPath)
         do {
             let face = try FontFace(path: p.fontPath ?? WaveParameters.defaultFontPath)
             return try WaveScene(parameters: p, face: face)
         } catch let e as TextError {
             switch e {
-            case .emptyText, .missingCharacters, .noInk: throw ParameterError("--text", e.description)
-            case .badSize: throw ParameterError("--font-size", e.description)
-            default: throw ParameterError("--font", e.description)
+            case .emptyText, .missingCharacters, .noInk: throw settings.error(.text, e.description)
+            case .badSize: throw settings.error(.fontSize, e.description)
+            default: throw settings.error(.font, e.description)
             }
         }
     }

@@ -20,7 +20,7 @@ struct WaveFillCommand: ParsableCommand {
         rising over 300 frames. Every scene flag is listed under each subcommand's --help.
         """,
         version: wavefillVersion,
-        subcommands: [RunCommand.self, RenderCommand.self],
+        subcommands: [RunCommand.self, RenderCommand.self, ExportCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self)
 
     /// Parses and runs, printing errors as one line on stderr (exit 64 for bad input, 1 for failures).

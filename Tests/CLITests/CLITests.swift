@@ -57,10 +57,10 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let full = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
-        FileManager.default.createFile(atPath: dir + "/empty.ttf", contents: Data())
-        FileManager.default.createFile(atPath: dir + "/cut.ttf", contents: full.prefix(3000))
+        _ = FileManager.default.createFile(atPath: dir + "/empty.ttf", contents: Data())
+        _ = FileManager.default.createFile(atPath: dir + "/cut.ttf", contents: full.prefix(3000))
         try FileManager.default.createDirectory(atPath: dir + "/adir.ttf", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "/locked.ttf", contents: full)
+        _ = FileManager.default.createFile(atPath: dir + "/locked.ttf", contents: full)
         chmod(dir + "/locked.ttf", 0)
         for f in ["empty.ttf", "cut.ttf", "adir.ttf"] + (getuid() == 0 ? [] : ["locked.ttf"]) {
             let r = try Executable.run(["render", "--font", f, "--out", "o"], in: dir)
@@ -73,7 +73,7 @@ import Raster
     @Test func outputThatCannotBeCreatedIsRefused() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/afile", contents: Data("x".utf8))
         for out in ["afile", "afile/sub"] {
             let r = try Executable.run(["render", "--frames", "2", "--out", out, "--size", "40x31"], in: dir)
             #expect(r.status != 0 && r.stderr.contains("--out"), "\(out): \(r.stderr)")

@@ -34,7 +34,7 @@ import TestSupport
         #expect(throws: ExportError.self) { try PNGFile.write(Pixmap(width: 2, height: 2), to: dir + "/missing/x.png") }
         #expect(throws: ExportError.self) {
             try AtomicFile.write(to: dir + "/y.bin") { tmp in
-                FileManager.default.createFile(atPath: tmp, contents: Data([1, 2, 3]))
+                _ = FileManager.default.createFile(atPath: tmp, contents: Data([1, 2, 3]))
                 throw ExportError.io(path: tmp, message: "simulated failure")
             }
         }
@@ -44,7 +44,7 @@ import TestSupport
     @Test func unreadableFilesAreNamed() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data("not a png".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/bad.png", contents: Data("not a png".utf8))
         #expect(throws: ExportError.self) { try PNGFile.read(dir + "/bad.png") }
         #expect(throws: ExportError.self) { try PNGFile.read(dir + "/none.png") }
     }

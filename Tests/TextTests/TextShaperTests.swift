@@ -52,10 +52,10 @@ let dejavuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let empty = dir + "/empty.ttf", text = dir + "/text.ttf", cut = dir + "/cut.ttf"
-        FileManager.default.createFile(atPath: empty, contents: Data())
-        FileManager.default.createFile(atPath: text, contents: Data("not a font".utf8))
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: text, contents: Data("not a font".utf8))
         let full = try Data(contentsOf: URL(fileURLWithPath: dejavuBold))
-        FileManager.default.createFile(atPath: cut, contents: full.prefix(2000))
+        _ = FileManager.default.createFile(atPath: cut, contents: full.prefix(2000))
         for p in [empty, text] {
             #expect(throws: TextError.self) { try FontFace(path: p) }
         }

@@ -65,3 +65,35 @@ func render(_ scene: WaveScene, frame: Int) -> Pixmap {
         #expect(sawOpaque, "column \(c)")
     }
 }
+
+@Suite struct DirtyRenderTests {
+    @Test func dirtyFramesEqualFullFramesAndReportTheRowsTheyChanged() throws {
+        let a = try smallScene { $0.width = 150; $0.height = 116 }
+        let b = try smallScene { $0.width = 150; $0.height = 116 }
+        let dirty = WaveRenderer(scene: a), full = WaveRenderer(scene: b)
+        var persistent = Pixmap(width: 150, height: 116), fresh = Pixmap(width: 0, height: 0)
+        // A copy that shares no storage with `persistent` (sharing would make its next write copy, and
+        // the renderer would see a new buffer and redraw it all).
+        var previous = persistent.bytes.withUnsafeBufferPointer { Array($0) }
+        var sawPartial = false
+        // Steps, the rise's wrap (299 -> 300), and jumps back and forth.
+        for n in Array(0 ... 12) + [150, 151, 298, 299, 300, 301, 40, 41, 7] {
+            a.update(frame: n); b.update(frame: n)
+            let rows = dirty.renderDirty(into: &persistent)
+            full.render(into: &fresh)
+            #expect(persistent == fresh, "frame \(n)")
+            for j in 0 ..< 116 where !rows.contains(j) {
+                for i in 0 ..< 150 where (0 ..< 4).contains(where: { persistent.bytes[(j * 150 + i) * 4 + $0] != previous[(j * 150 + i) * 4 + $0] }) {
+                    Issue.record("frame \(n): pixel (\(i), \(j)) changed outside the reported rows \(rows)")
+                }
+            }
+            if rows.count < 116 { sawPartial = true }
+            previous = persistent.bytes.withUnsafeBufferPointer { Array($0) }
+        }
+        #expect(sawPartial)
+        // Another buffer gets a full render.
+        var other = Pixmap(width: 150, height: 116)
+        #expect(dirty.renderDirty(into: &other) == 0 ..< 116)
+        #expect(other == fresh)
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running ffmpeg fed through a pipe on its stdin.
+///
+/// Spawned with `posix_spawn` (SIGPIPE back to default in the child; ignored here, so a dead ffmpeg
+/// turns a write into an error instead of killing us). Its stderr goes to an unlinked temporary file,
+/// so it can never block on a full pipe, and is read back for the error message. `finish` closes stdin
+/// and checks the exit status; a process that is neither finished nor terminated is killed in `deinit`.
+public final class FFmpegProcess {
+    /// The environment variable that overrides where ffmpeg is (tests point it at stand-ins).
+    public static let environmentVariable = "WAVEFILL_FFMPEG"
+
+    /// The ffmpeg executable: `$WAVEFILL_FFMPEG`, else `ffmpeg` on `PATH`.
+    public static func locate() throws -> String {
+        if let p = getenv(environmentVariable).map({ String(cString: $0) }), !p.isEmpty {
+            guard access(p, X_OK) == 0 else {
+                throw EncoderError.cannotStart(tool: "ffmpeg", message: "\(environmentVariable)='\(p)' is not an executable file")
+            }
+            return p
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = String(dir) + "/ffmpeg"
+            var st = stat()
+            if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+        }
+        throw EncoderError.notInstalled(tool: "ffmpeg", package: "ffmpeg")
+    }
+
+    private var pid: pid_t = 0
+    /// The child's process id (0 once it has been reaped).
+    public var processID: Int32 { running ? pid : 0 }
+    private var input: Int32 = -1
+    private var errorLog: Int32 = -1
+    private var running = false
+
+    /// Starts `executable` with `arguments` (without argv[0]).
+    public init(executable: String, arguments: [String]) throws {
+        _ = signal(SIGPIPE, SIG_IGN)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw Self.startError("pipe") }
+        // Close-on-exec, so no other child inherits them; dup2 in the file actions clears it on fd 0.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var template = Array("/tmp/wavefill-ffmpeg-XXXXXX".utf8CString)
+        let log = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard log >= 0 else {
+            close(fds[0]); close(fds[1])
+            throw Self.startError("temporary file for ffmpeg's messages")
+        }
+        _ = fcntl(log, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, log, 2)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attr, &argv, environ)
+        close(fds[0])
+        guard rc == 0 else {
+            close(fds[1]); close(log)
+            throw EncoderError.cannotStart(tool: "ffmpeg", message: "'\(executable)': \(String(cString: strerror(rc)))")
+        }
+        pid = child
+        input = fds[1]
+        errorLog = log
+        running = true
+    }
+
+    private static func startError(_ what: String) -> EncoderError {
+        .cannotStart(tool: "ffmpeg", message: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// Writes bytes to ffmpeg's stdin; if ffmpeg has exited, waits for it and throws its error.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard running, let base = bytes.baseAddress else { return }
+        var off = 0
+        while off < bytes.count {
+            let n = Glibc.write(input, base + off, bytes.count - off)
+            if n > 0 { off += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            // EPIPE: ffmpeg stopped reading. Its exit status and message say why.
+            let reason = String(cString: strerror(errno))
+            try finish()
+            throw EncoderError.failed(tool: "ffmpeg", status: "stopped reading its input", message: reason)
+        }
+    }
+
+    /// Closes ffmpeg's stdin, waits for it, and throws unless it exited with status 0.
+    public func finish() throws {
+        guard running else { return }
+        close(input); input = -1
+        let status = waitForExit()
+        running = false
+        defer { close(errorLog); errorLog = -1 }
+        let low = status & 0x7F
+        if low == 0 {
+            let code = (status >> 8) & 0xFF
+            if code == 0 { return }
+            throw EncoderError.failed(tool: "ffmpeg", status: "exit status \(code)", message: lastErrorLine())
+        }
+        throw EncoderError.failed(tool: "ffmpeg", status: "killed by signal \(low)", message: lastErrorLine())
+    }
+
+    /// Kills ffmpeg (if still running) and reaps it; the output it was writing is the caller's to remove.
+    public func terminate() {
+        guard running else { return }
+        close(input); input = -1
+        kill(pid, SIGKILL)
+        _ = waitForExit()
+        running = false
+        close(errorLog); errorLog = -1
+    }
+
+    deinit { terminate() }
+
+    private func waitForExit() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return 0x7F }   // not ours to wait for any more: report as abnormal
+        }
+        return status
+    }
+
+    /// The last non-empty line ffmpeg wrote on stderr (its own error message), at most 300 characters.
+    private func lastErrorLine() -> String {
+        var bytes = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 65536)
+        lseek(errorLog, 0, SEEK_SET)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(errorLog, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += buf[0 ..< n]
+            if bytes.count > 1 << 20 { bytes.removeFirst(bytes.count - (1 << 20)) }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last { !$0.allSatisfy(\.isWhitespace) }
+        return String((line ?? "").prefix(300))
+    }
+}

@@ -1,0 +1,54 @@
+import Raster
+
+/// Encodes frames into a GIF, APNG, MP4 or WebM file with ffmpeg.
+///
+/// Frames are premultiplied pixmaps of one size. Formats with alpha get straight RGBA; MP4 has no
+/// alpha and gets the premultiplied bytes, i.e. translucent pixels composited over black. Writes to
+/// `path` directly: callers wrap it in `AtomicFile` so a failure leaves nothing behind.
+public final class VideoEncoder {
+    /// The format being written.
+    public let format: VideoFormat
+    /// Frame width in pixels.
+    public let width: Int
+    /// Frame height in pixels.
+    public let height: Int
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+    private let process: FFmpegProcess
+
+    /// Starts ffmpeg writing `format` to `path` (any name: the format is passed explicitly).
+    ///
+    /// - Parameters:
+    ///   - translucent: some frame has alpha below 255 (WebM then keeps an alpha plane, APNG RGBA).
+    ///   - padColor: mp4's padding colour when a side is odd.
+    ///   - ffmpeg: the executable; `FFmpegProcess.locate()` when nil.
+    public init(format: VideoFormat, path: String, width: Int, height: Int, fps: Double,
+                translucent: Bool, padColor: Color = Color(r: 0, g: 0, b: 0), ffmpeg: String? = nil) throws {
+        self.format = format
+        self.width = width
+        self.height = height
+        let exe = try ffmpeg ?? FFmpegProcess.locate()
+        process = try FFmpegProcess(executable: exe, arguments: format.ffmpegArguments(
+            width: width, height: height, fps: fps, translucent: translucent, padColor: padColor, output: path))
+    }
+
+    /// Sends one frame to ffmpeg.
+    public func append(_ frame: Pixmap) throws {
+        precondition(frame.width == width && frame.height == height, "frame size differs from the encoder's")
+        if format.keepsAlpha {
+            try frame.straightBytes().withUnsafeBytes { try process.write($0) }
+        } else {
+            try frame.bytes.withUnsafeBytes { try process.write($0) }
+        }
+        frameCount += 1
+    }
+
+    /// Ends the stream and waits for ffmpeg; throws its error message unless it succeeded.
+    public func finish() throws { try process.finish() }
+
+    /// ffmpeg's process id while it runs, else 0 (for a signal handler that must stop it).
+    public var processID: Int32 { process.processID }
+
+    /// Stops ffmpeg without finishing the file.
+    public func cancel() { process.terminate() }
+}

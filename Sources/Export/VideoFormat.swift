@@ -1,0 +1,58 @@
+import Raster
+
+/// The animated formats written by ffmpeg, and the encoder settings chosen for each.
+///
+/// Frames go to ffmpeg as raw RGBA through a pipe (`-f rawvideo -pix_fmt rgba -s WxH -r FPS -i -`).
+/// The settings below are what this project tested: the tests read each format back with ffprobe
+/// and ffmpeg and hold the pixels to a stated tolerance.
+public enum VideoFormat: String, CaseIterable, Sendable {
+    /// GIF: one palette for the whole animation (palettegen/paletteuse in one filter graph), loops forever.
+    case gif
+    /// Animated PNG: lossless RGBA, loops forever.
+    case apng
+    /// H.264 in MP4 (libx264, yuv420p): no alpha, even width and height.
+    case mp4
+    /// VP9 in WebM (libvpx-vp9), with an alpha channel (yuva420p) when the frames are translucent.
+    case webm
+
+    /// True when the format keeps an alpha channel (GIF keeps one bit of it).
+    public var keepsAlpha: Bool { self != .mp4 }
+
+    /// The size ffmpeg writes: mp4 pads an odd width or height by one pixel (yuv420p needs even sizes).
+    public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        self == .mp4 ? (width + width % 2, height + height % 2) : (width, height)
+    }
+
+    /// ffmpeg's arguments after the executable: raw RGBA frames on stdin, this format to `output`.
+    ///
+    /// - Parameters:
+    ///   - fps: frames per second, written as the shortest decimal that reads back as the same Double.
+    ///   - translucent: the frames have alpha below 255 somewhere (webm then keeps an alpha plane).
+    ///   - padColor: the colour of mp4's padding row or column (opaque RGB).
+    public func ffmpegArguments(width: Int, height: Int, fps: Double, translucent: Bool,
+                                padColor: Color = Color(r: 0, g: 0, b: 0), output: String) -> [String] {
+        var a = ["-hide_banner", "-loglevel", "error", "-y",
+                 "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", JSONText.number(fps), "-i", "-"]
+        switch self {
+        case .gif:
+            // One palette from every pixel of every frame, then each frame mapped to it; the reserved
+            // transparent entry is used where alpha < 128.
+            a += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
+                  "-loop", "0", "-f", "gif"]
+        case .apng:
+            a += ["-c:v", "apng", "-pix_fmt", translucent ? "rgba" : "rgb24", "-plays", "0", "-f", "apng"]
+        case .mp4:
+            let (w, h) = outputSize(width: width, height: height)
+            if (w, h) != (width, height) {
+                let hex = padColor.hex.dropFirst().prefix(6)
+                a += ["-vf", "pad=\(w):\(h):0:0:color=0x\(hex)"]
+            }
+            a += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+                  "-movflags", "+faststart", "-f", "mp4"]
+        case .webm:
+            a += ["-c:v", "libvpx-vp9", "-pix_fmt", translucent ? "yuva420p" : "yuv420p",
+                  "-crf", "24", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-f", "webm"]
+        }
+        return a + [output]
+    }
+}

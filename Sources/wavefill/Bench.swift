@@ -1,0 +1,213 @@
+import Raster
+import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One size and mode of the benchmark.
+struct BenchResult {
+    var size: Int
+    var mode: BenchMode
+    var medianMs: Double
+    var p10Ms: Double
+    var p90Ms: Double
+    var allocsPerFrame: Double?
+    var memcpyMs = 0.0
+    var memsetMs = 0.0
+}
+
+/// The measurements. Per-frame work is exactly what a display-link tick does: update the scene
+/// (phase, progress, both wave sample rows) and render.
+enum Bench {
+    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let i = min(sorted.count - 1, max(0, Int((q * Double(sorted.count - 1)).rounded())))
+        return sorted[i]
+    }
+
+    static func frames(side: Int, mode: BenchMode, frames: Int, warmup: Int) throws -> BenchResult {
+        var p = WaveParameters()
+        p.width = side; p.height = side
+        let scene = try WaveScene(parameters: p)
+        let renderer = WaveRenderer(scene: scene)
+        var pix = Pixmap(width: side, height: side)
+        var times = [Double](repeating: 0, count: frames)
+        @inline(__always) func frame(_ n: Int) {
+            scene.update(frame: n)
+            if mode == .full { renderer.render(into: &pix) } else { renderer.renderDirty(into: &pix) }
+        }
+        for n in 0 ..< warmup { frame(n) }
+        let counter = AllocationCounter.shared
+        counter?.start()
+        for n in 0 ..< frames {
+            let t0 = Clock.now()
+            frame(n)
+            times[n] = (Clock.now() - t0) * 1000
+        }
+        let allocs = counter?.stop()
+        times.sort()
+        return BenchResult(size: side, mode: mode, medianMs: percentile(times, 0.5), p10Ms: percentile(times, 0.1),
+                           p90Ms: percentile(times, 0.9), allocsPerFrame: allocs.map { Double($0) / Double(frames) })
+    }
+
+    /// 1, 4, 16 and 64 indicators of 128x128, each with its own phase and progress, on one clock,
+    /// into one 1024x1024 frame; median ms per frame.
+    static func manyIndicators(frames: Int, warmup: Int) throws -> [(Int, Double)] {
+        var out: [(Int, Double)] = []
+        for count in [1, 4, 16, 64] {
+            var scenes: [(WaveScene, WaveRenderer, Int)] = []
+            for k in 0 ..< count {
+                var p = WaveParameters()
+                p.width = 128; p.height = 128
+                let s = try WaveScene(parameters: p)
+                scenes.append((s, WaveRenderer(scene: s), k * 37))   // frame offset: its own phase and progress
+            }
+            var frame = Pixmap(width: 1024, height: 1024)
+            var times = [Double](repeating: 0, count: frames)
+            frame.bytes.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+                func tick(_ n: Int) {
+                    for (k, (s, r, offset)) in scenes.enumerated() {
+                        s.update(frame: n + offset)
+                        r.render(into: base + (k / 8) * 128 * 1024 + (k % 8) * 128, stride: 1024)
+                    }
+                }
+                for n in 0 ..< warmup { tick(n) }
+                for n in 0 ..< frames {
+                    let t0 = Clock.now()
+                    tick(n)
+                    times[n] = (Clock.now() - t0) * 1000
+                }
+            }
+            times.sort()
+            out.append((count, percentile(times, 0.5)))
+        }
+        return out
+    }
+
+    /// Wall time of `wavefill render --frame 0` to a temporary file, median of 5 runs.
+    static func startupToFirstFrame() throws -> Double {
+        var t: [Double] = []
+        for _ in 0 ..< 5 { t.append(try timeSelf(["render", "--frame", "0", "--out", tempPath("first.png"), "--force"])) }
+        return t.sorted()[2]
+    }
+
+    /// Wall time of `wavefill render --frames N` (PNG encoding included).
+    static func renderEndToEnd(frames: Int) throws -> Double {
+        let dir = tempPath("frames")
+        defer { _ = system("rm -rf '\(dir)'") }
+        return try timeSelf(["render", "--frames", String(frames), "--out", dir, "--force"])
+    }
+
+    /// Runs N frames at 512x512 full; compares the first and last 1000 frames' median and the RSS.
+    static func soak(frames: Int) throws -> String {
+        var p = WaveParameters()
+        p.width = 512; p.height = 512
+        let scene = try WaveScene(parameters: p)
+        let renderer = WaveRenderer(scene: scene)
+        var pix = Pixmap(width: 512, height: 512)
+        var first = [Double](), last = [Double]()
+        first.reserveCapacity(1000); last.reserveCapacity(1000)
+        var rssStart = 0
+        var progress = Progress(total: frames, label: "soak")
+        for n in 0 ..< frames {
+            let t0 = Clock.now()
+            scene.update(frame: n)
+            renderer.render(into: &pix)
+            let dt = (Clock.now() - t0) * 1000
+            if n < 1000 { first.append(dt) }
+            if n == 1000 { rssStart = residentKiB() }
+            if n >= frames - 1000 { last.append(dt) }
+            if n % 1000 == 0 { progress.update(n) }
+        }
+        progress.update(frames)
+        let rssEnd = residentKiB()
+        first.sort(); last.sort()
+        return "soak \(frames) frames at 512x512: median first 1000 \(BenchReport.fmt(percentile(first, 0.5))) ms, "
+            + "last 1000 \(BenchReport.fmt(percentile(last, 0.5))) ms; RSS after frame 1000 \(rssStart) KiB, at the end \(rssEnd) KiB"
+    }
+
+    static func residentKiB() -> Int {
+        guard let f = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(f) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, 256, f) != nil {
+            let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if s.hasPrefix("VmRSS:") { return Int(s.dropFirst(6).filter(\.isNumber)) ?? 0 }
+        }
+        return 0
+    }
+
+    static func tempPath(_ name: String) -> String { "/tmp/wavefill-bench-\(getpid())-" + name }
+
+    /// Runs this executable with `args`, returns wall milliseconds; output discarded.
+    static func timeSelf(_ args: [String]) throws -> Double {
+        let exe = selfPath()
+        let quoted = ([exe] + args).map { "'" + $0 + "'" }.joined(separator: " ")
+        let t0 = Clock.now()
+        let status = system(quoted + " >/dev/null 2>&1")
+        let dt = (Clock.now() - t0) * 1000
+        guard status == 0 else { throw CLIError("bench: '\(args.joined(separator: " "))' failed (status \(status))") }
+        _ = unlink(tempPath("first.png"))
+        return dt
+    }
+
+    static func selfPath() -> String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        return n > 0 ? String(decoding: buf[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+}
+
+/// One memcpy and one memset of a frame, medians over `repeats`.
+struct Floors {
+    var memcpy: Double
+    var memset: Double
+    static func measure(bytes: Int, repeats: Int) -> Floors {
+        let a = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let b = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { a.deallocate(); b.deallocate() }
+        Glibc.memset(a, 1, bytes); Glibc.memset(b, 2, bytes)
+        var tc = [Double](), ts = [Double]()
+        for _ in 0 ..< max(repeats, 10) {
+            var t0 = Clock.now()
+            Glibc.memcpy(b, a, bytes)
+            tc.append((Clock.now() - t0) * 1000)
+            t0 = Clock.now()
+            Glibc.memset(a, 0x7F, bytes)
+            ts.append((Clock.now() - t0) * 1000)
+        }
+        tc.sort(); ts.sort()
+        return Floors(memcpy: Bench.percentile(tc, 0.5), memset: Bench.percentile(ts, 0.5))
+    }
+}
+
+/// Counts heap allocations through ordo-one's malloc interposer when it is preloaded
+/// (`LD_PRELOAD=libMallocInterposerSwift.so`, as ./run.sh bench does); found with dlsym, so the
+/// tool itself does not link it.
+final class AllocationCounter: @unchecked Sendable {
+    typealias Void0 = @convention(c) () -> Void
+    typealias Stats = @convention(c) (UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+                                      UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?) -> Void
+    let reset: Void0, enable: Void0, disable: Void0, stats: Stats
+
+    static let shared: AllocationCounter? = AllocationCounter()
+
+    private init?() {
+        let h = UnsafeMutableRawPointer(bitPattern: 0)   // RTLD_DEFAULT
+        guard let r = dlsym(h, "malloc_interposer_reset"), let e = dlsym(h, "malloc_interposer_enable"),
+              let d = dlsym(h, "malloc_interposer_disable"), let s = dlsym(h, "malloc_interposer_get_stats") else { return nil }
+        reset = unsafeBitCast(r, to: Void0.self); enable = unsafeBitCast(e, to: Void0.self)
+        disable = unsafeBitCast(d, to: Void0.self); stats = unsafeBitCast(s, to: Stats.self)
+    }
+
+    func start() { reset(); enable() }
+
+    /// Stops counting; returns the number of allocations since `start`.
+    func stop() -> Int {
+        disable()
+        var c: Int64 = 0, bytes: Int64 = 0, small: Int64 = 0, large: Int64 = 0, frees: Int64 = 0, freed: Int64 = 0
+        stats(&c, &bytes, &small, &large, &frees, &freed)
+        return Int(c)
+    }
+}

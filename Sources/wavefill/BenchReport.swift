@@ -1,0 +1,95 @@
+import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The benchmark's table and JSON.
+enum BenchReport {
+    static func fmt(_ v: Double, digits: Int = 3) -> String {
+        var s = String(v)
+        if let dot = s.firstIndex(of: "."), !s.contains("e") {
+            let end = s.index(dot, offsetBy: digits + 1, limitedBy: s.endIndex) ?? s.endIndex
+            s = String(s[..<end])
+        }
+        return s
+    }
+
+    static func machine() -> String {
+        var model = "unknown CPU"
+        if let f = fopen("/proc/cpuinfo", "r") {
+            var line = [CChar](repeating: 0, count: 512)
+            while fgets(&line, 512, f) != nil {
+                let s = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if s.hasPrefix("model name"), let colon = s.firstIndex(of: ":") {
+                    model = s[s.index(after: colon)...].trimmingCharacters(in: " \n\t")
+                    break
+                }
+            }
+            fclose(f)
+        }
+        return "\(model), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs"
+    }
+
+    static func date() -> String {
+        var t = time(nil)
+        var tmv = tm()
+        gmtime_r(&t, &tmv)
+        var buf = [CChar](repeating: 0, count: 64)
+        let n = strftime(&buf, 64, "%Y-%m-%dT%H:%M:%SZ", &tmv)
+        return String(decoding: buf[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func allocs(_ r: BenchResult) -> String { r.allocsPerFrame.map { fmt($0, digits: 2) } ?? "unknown" }
+
+    static func table(_ rs: [BenchResult], many: [(Int, Double)], extras: [String: String], soak: String?) -> String {
+        var lines = ["wavefill \(wavefillVersion) bench, \(machine()), \(date())", "",
+                     "| size | mode | median ms | p10 ms | p90 ms | allocs/frame | memcpy ms | memset ms | median / memcpy |",
+                     "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rs {
+            lines.append("| \(r.size) | \(r.mode.rawValue) | \(fmt(r.medianMs)) | \(fmt(r.p10Ms)) | \(fmt(r.p90Ms)) | \(allocs(r)) | "
+                         + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |")
+        }
+        if !many.isEmpty {
+            lines += ["", "| indicators (128x128) in one 1024x1024 frame | median ms |", "|---:|---:|"]
+            for (n, ms) in many { lines.append("| \(n) | \(fmt(ms)) |") }
+        }
+        for (k, v) in extras.sorted(by: { $0.key < $1.key }) { lines.append("\(k): \(v)") }
+        if let soak { lines.append(soak) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ rs: [BenchResult], many: [(Int, Double)], extras: [String: String], soak: String?) -> String {
+        func esc(_ s: String) -> String {
+            s.unicodeScalars.map { c -> String in
+                switch c {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                default: return c.value < 0x20 ? "\\u00" + (c.value < 16 ? "0" : "") + String(c.value, radix: 16) : String(c)
+                }
+            }.joined()
+        }
+        let results = rs.map { r in
+            "{\"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
+                + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), "
+                + "\"allocs_per_frame\": \(r.allocsPerFrame.map { fmt($0, digits: 3) } ?? "null"), "
+                + "\"memcpy_ms\": \(fmt(r.memcpyMs, digits: 5)), \"memset_ms\": \(fmt(r.memsetMs, digits: 5))}"
+        }
+        var obj = "{\"machine\": \"\(esc(machine()))\", \"date\": \"\(date())\", \"version\": \"\(wavefillVersion)\", "
+            + "\"results\": [" + results.joined(separator: ", ") + "]"
+        if !many.isEmpty {
+            obj += ", \"many_indicators\": [" + many.map { "{\"count\": \($0.0), \"median_ms\": \(fmt($0.1, digits: 5))}" }.joined(separator: ", ") + "]"
+        }
+        for (k, v) in extras.sorted(by: { $0.key < $1.key }) { obj += ", \"\(k)\": \(v)" }
+        if let soak { obj += ", \"soak\": \"\(esc(soak))\"" }
+        return obj + "}"
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Export
+
+/// What `wavefill export` writes.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case gif, apng, mp4, webm, png, spritesheet, lottie, svg
+
+    /// The ffmpeg-encoded formats.
+    var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
+
+    /// The vector documents (written by `VectorExport`, from WaveLottie and WaveSVG).
+    var vector: VectorExport.Format? { VectorExport.Format(rawValue: rawValue) }
+
+    /// Formats that hold one frame, chosen with --frame K.
+    var isSingleFrame: Bool { self == .png || self == .svg }
+
+    /// The format an output name implies: .gif .apng .png .mp4 .webm .json/.lottie (Lottie) .svg
+    /// (sprite sheets need --format).
+    static func inferred(from path: String) -> ExportFormat? {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "gif": return .gif
+        case "apng": return .apng
+        case "png": return .png
+        case "mp4": return .mp4
+        case "webm": return .webm
+        case "json", "lottie": return .lottie
+        case "svg": return .svg
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Export
+import Raster
+import WaveFill
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Scene settings as layers of key/value pairs: a preset's, then the command line's on top.
+///
+/// Each value remembers where it came from, so an error names the flag (`--amplitude: ...`) or the
+/// preset file and key (`--preset: 'mine.json': "amplitude": ...`). Keys not set in any layer take
+/// SCENE.md's defaults (`WaveParameters()`).
+struct SceneSettings: Equatable {
+    /// A setting's value as given: text or a number.
+    enum Value: Equatable {
+        case string(String)
+        case number(Double)
+    }
+
+    /// The values set in this layer.
+    private(set) var values: [SceneKey: Value] = [:]
+    /// For values that came from a preset: the file (or built-in name) they came from.
+    private(set) var presetOrigin: [SceneKey: String] = [:]
+
+    /// Sets `key` as given on the command line.
+    mutating func set(_ key: SceneKey, _ value: Value) {
+        values[key] = value
+        presetOrigin[key] = nil
+    }
+
+    /// `self` with every value of `top` laid over it.
+    func overlaid(with top: SceneSettings) -> SceneSettings {
+        var s = self
+        for (k, v) in top.values {
+            s.values[k] = v
+            s.presetOrigin[k] = top.presetOrigin[k]
+        }
+        return s
+    }
+
+    // MARK: - Reading values, with errors naming where they came from
+
+    /// A `ParameterError` for `key`: naming the flag, or the preset file and key.
+    func error(_ key: SceneKey, _ message: String) -> ParameterError {
+        if let file = presetOrigin[key] { return Self.presetError(file, "\"\(key.rawValue)\": \(message)") }
+        return ParameterError(key.flag, message)
+    }
+
+    /// An error about a preset file, reported under `--preset`.
+    static func presetError(_ file: String, _ message: String) -> ParameterError {
+        ParameterError("--preset", "'\(file)': \(message)")
+    }
+
+    func string(_ key: SceneKey) throws -> String? {
+        switch values[key] {
+        case nil: return nil
+        case .string(let s)?: return s
+        case .number(let v)?: throw error(key, "expected a string, got the number \(JSONText.number(v))")
+        }
+    }
+
+    func number(_ key: SceneKey) throws -> Double? {
+        switch values[key] {
+        case nil: return nil
+        case .number(let v)?: return v
+        case .string(let s)?: throw error(key, "expected a number, got the string \(JSONText.quoted(s))")
+        }
+    }
+
+    func integer(_ key: SceneKey) throws -> Int? {
+        guard let v = try number(key) else { return nil }
+        guard v == v.rounded(), abs(v) < 1e15 else { throw error(key, "\(v) is not a whole number") }
+        return Int(v)
+    }
+
+    func colour(_ key: SceneKey) throws -> Color? {
+        guard let s = try string(key) else { return nil }
+        guard s.hasPrefix("#"), let c = Color(hex: s) else {
+            throw error(key, "'\(s)' is not a colour; expected #RRGGBB or #RRGGBBAA")
+        }
+        return c
+    }
+
+    /// The parameters these settings describe, validated; errors name the flag or the preset key.
+    func parameters() throws -> WaveParameters {
+        var p = WaveParameters()
+        if let s = try string(.size) {
+            do { (p.width, p.height) = try SceneOptions.parseSize(s) } catch let e as ParameterError {
+                throw error(.size, e.message)
+            }
+        }
+        if let t = try string(.text) { p.text = t }
+        p.fontPath = try string(.font)
+        p.fontSize = try number(.fontSize)
+        p.amplitude = try number(.amplitude)
+        if let v = try number(.frequency) { p.frequency = v }
+        p.waveWidth = try number(.waveWidth)
+        if let v = try number(.phaseStep) { p.phaseStep = v }
+        p.phaseSpeed = try number(.phaseSpeed)
+        if let v = try integer(.riseFrames) { p.riseFrames = v }
+        p.riseDuration = try number(.riseDuration)
+        if let v = try number(.fps) { p.fps = v }
+        p.progress = try number(.progress)
+        if let c = try colour(.background) { p.background = c }
+        if let c = try colour(.container) { p.container = c }
+        if let c = try colour(.backWave) { p.backWave = c }
+        if let c = try colour(.frontWave) { p.frontWave = c }
+        do { try p.validate() } catch let e as ParameterError {
+            // Validation names the flag; a value that came from a preset is reported as the preset's.
+            if let key = SceneKey(flag: e.flag) { throw error(key, e.message) }
+            throw e
+        }
+        return p
+    }
+
+    // MARK: - Presets as JSON
+
+    /// Reads a preset: a JSON object whose keys are the long flag names without dashes. Relative
+    /// paths (`font`, `mask-image`) are taken from `directory`. `null` leaves a key at its default.
+    static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
+        let object: [String: PresetJSONValue]
+        do {
+            object = try JSONDecoder().decode([String: PresetJSONValue].self, from: Data(data))
+        } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {
+            throw presetError(file, "expected a JSON object {\"key\": value, ...} at the top level")
+        } catch let DecodingError.valueNotFound(_, context) where context.codingPath.isEmpty {
+            throw presetError(file, "expected a JSON object {\"key\": value, ...} at the top level")
+        } catch let e as DecodingError {
+            throw presetError(file, "malformed JSON (\(Self.summary(of: e)))")
+        } catch {
+            throw presetError(file, "malformed JSON")
+        }
+        var s = SceneSettings()
+        for name in object.keys.sorted() {
+            guard let key = SceneKey(rawValue: name) else {
+                let hint = SceneKey.lookalike(of: name).map { " (did you mean \"\($0.rawValue)\"?)" } ?? ""
+                throw presetError(file, "unknown key \(JSONText.quoted(name))\(hint); keys are the long flags without dashes: "
+                                  + SceneKey.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let bad = { (what: String) in presetError(file, "\"\(name)\": \(what)") }
+            switch (object[name], key.kind) {
+            case (.null?, _), (nil, _):
+                continue
+            case (.string(let v)?, .string), (.string(let v)?, .colour):
+                s.values[key] = .string(v)
+            case (.string(let v)?, .path):
+                let resolved = v.hasPrefix("/") || directory == nil || v.isEmpty ? v : directory.map { $0 + "/" + v } ?? v
+                s.values[key] = .string(resolved)
+            case (.number(let v)?, .number), (.number(let v)?, .integer):
+                s.values[key] = .number(v)
+            case (let v?, .number), (let v?, .integer):
+                throw bad("expected a number, got \(v.summary)")
+            case (let v?, .colour):
+                throw bad("expected a colour string \"#RRGGBB\" or \"#RRGGBBAA\", got \(v.summary)")
+            case (let v?, _):
+                throw bad("expected a string, got \(v.summary)")
+            }
+            s.presetOrigin[key] = file
+        }
+        return s
+    }
+
+    /// The preset JSON of `p` (every key, in flag order; `null` for what is derived or off), with the
+    /// container image `maskImage`. Paths are written absolute so the file works from anywhere.
+    static func presetJSON(_ p: WaveParameters, maskImage: String?) -> String {
+        func path(_ s: String?) -> String {
+            guard let s else { return "null" }
+            return JSONText.quoted(absolutePath(s))
+        }
+        func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
+        let entries: [(SceneKey, String)] = [
+            (.size, JSONText.quoted("\(p.width)x\(p.height)")),
+            (.text, JSONText.quoted(p.text)),
+            (.font, path(p.fontPath)),
+            (.fontSize, num(p.fontSize)),
+            (.maskImage, path(maskImage)),
+            (.amplitude, num(p.amplitude)),
+            (.frequency, num(p.frequency)),
+            (.waveWidth, num(p.waveWidth)),
+            (.phaseStep, num(p.phaseStep)),
+            (.phaseSpeed, num(p.phaseSpeed)),
+            (.riseFrames, String(p.riseFrames)),
+            (.riseDuration, num(p.riseDuration)),
+            (.fps, num(p.fps)),
+            (.progress, num(p.progress)),
+            (.background, JSONText.quoted(p.background.hex)),
+            (.container, JSONText.quoted(p.container.hex)),
+            (.backWave, JSONText.quoted(p.backWave.hex)),
+            (.frontWave, JSONText.quoted(p.frontWave.hex)),
+        ]
+        return "{\n" + entries.map { "  \(JSONText.quoted($0.0.rawValue)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// `path` made absolute against the working directory (not resolving links).
+    static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buf = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buf, buf.count) != nil else { return path }
+        let cwd = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var rel = Substring(path)
+        while rel.hasPrefix("./") { rel = rel.dropFirst(2) }
+        return (cwd == "/" ? "" : cwd) + "/" + rel
+    }
+
+    /// A short reason for a JSON decoding error.
+    private static func summary(of e: DecodingError) -> String {
+        switch e {
+        case .dataCorrupted(let c):
+            if let u = c.underlyingError { return String(describing: u).split(separator: "\n").first.map(String.init) ?? c.debugDescription }
+            return c.debugDescription
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
+            return c.debugDescription
+        @unknown default:
+            return "unreadable"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Export
+import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
+
+
+/// The vector formats and the one call per format that a format switch makes.
+enum VectorExport {
+    /// A vector format.
+    enum Format: String {
+        case lottie, svg
+    }
+
+    /// True when a Lottie document goes into a dotLottie container (the file name ends in `.lottie`).
+    static func isDotLottie(_ out: String) -> Bool { out.lowercased().hasSuffix(".lottie") }
+
+    /// Writes the document atomically: as text, or for a `.lottie` file inside the dotLottie zip.
+    static func write(_ format: Format, text: String, to out: String) throws {
+        if format == .lottie && isDotLottie(out) {
+            try DotLottie.write(animationJSON: text, id: "wavefill", to: out)
+        } else {
+            try AtomicFile.write(Array(text.utf8), to: out)
+        }
+    }
+
+    /// The document text: Lottie of `frames` frames (default the loop), or SVG of frame `frame`.
+    static func document(_ format: Format, scene: WaveScene, frame: Int, frames: Int?) throws -> String {
+        switch format {
+        case .lottie: return try WaveLottie.document(scene: scene, frames: frames)
+        case .svg: return try WaveSVG.document(scene: scene, frame: frame)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Raster
+import Export
+import TestSupport
+
+/// Why a test could not run an outside renderer (it fails, never skips: `./run.sh test` installs them).
+struct OutsideRendererError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Real renderers of our vector documents: Lottie players (rlottie and ThorVG through
+/// tools/players/render.py in tools/players/.venv) and an SVG renderer (Debian's rsvg-convert).
+enum OutsideRenderers {
+    /// The repository root, from this file's place in Tests/WaveFillTests.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// What a player reported about a document.
+    struct PlayerInfo: Decodable {
+        var player: String
+        var frames: Double
+        var fps: Double
+        var width: Int
+        var height: Int
+        var files: [String]
+        /// "json", or "dotLottie" when the file was a .lottie zip.
+        var container: String
+    }
+
+    /// Renders `frames` of the Lottie `json` with `player` ("rlottie" or "thorvg"); premultiplied
+    /// pixmaps in the order asked.
+    static func play(_ json: String, player: String, frames: [Int]) throws -> (info: PlayerInfo, images: [Pixmap]) {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = dir + "/doc.json"
+        try json.write(toFile: doc, atomically: true, encoding: .utf8)
+        return try play(file: doc, player: player, frames: frames)
+    }
+
+    /// Renders `frames` of a Lottie or dotLottie file with `player`.
+    static func play(file doc: String, player: String, frames: [Int]) throws -> (info: PlayerInfo, images: [Pixmap]) {
+        let python = root + "/tools/players/.venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw OutsideRendererError(description: "\(python) is missing: run tools/players/setup.sh (./run.sh test does)")
+        }
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try run(python, [root + "/tools/players/render.py", doc, "--player", player,
+                                   "--frames", frames.map(String.init).joined(separator: ","), "--out-dir", dir])
+        guard let line = out.split(separator: "\n").last else {
+            throw OutsideRendererError(description: "render.py printed nothing")
+        }
+        let info = try JSONDecoder().decode(PlayerInfo.self, from: Data(line.utf8))
+        let images = try info.files.map { try PNGFile.read($0) }
+        return (info, images)
+    }
+
+    /// Renders an SVG document with rsvg-convert at its own size.
+    static func rsvg(_ svg: String) throws -> Pixmap {
+        guard let tool = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw OutsideRendererError(description: "rsvg-convert is missing: apt-get install librsvg2-bin (./run.sh test does)")
+        }
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try svg.write(toFile: dir + "/doc.svg", atomically: true, encoding: .utf8)
+        _ = try run(tool, [dir + "/doc.svg", "-o", dir + "/doc.png"])
+        return try PNGFile.read(dir + "/doc.png")
+    }
+
+    /// Runs a program; its stdout, or an error with its stderr when it fails.
+    static func run(_ path: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw OutsideRendererError(description: "\(path) \(args.joined(separator: " ")) exited \(p.terminationStatus): \(String(decoding: e, as: UTF8.self))")
+        }
+        return String(decoding: o, as: UTF8.self)
+    }
+}
