@@ -43,6 +43,8 @@ final class WindowSession {
     private var quitRequested = false
     private var dragging = false
     private var presented = 0
+    private var overlaidLastFrame = false
+    private var uploadedRows = 0, totalRows = 0
 
     init(parameters: WaveParameters, source: ContainerSource, settings: Settings) throws {
         self.settings = settings
@@ -80,7 +82,7 @@ final class WindowSession {
         let elapsed = VSyncClock.monotonicSeconds() - started
         let s = clock.intervals
         let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
-        StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(tuner.frame): intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync")")
+        StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(tuner.frame): intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(totalRows > 0 ? VSyncClock.format(Double(uploadedRows) * 100 / Double(totalRows)) : "0") %")
         if let path = settings.screenshot {
             guard presented > 0 else { throw CLIError("--screenshot: no frame was presented") }
             let shot: Pixmap
@@ -95,11 +97,17 @@ final class WindowSession {
         guard try prepareScene(), let scene, let renderer else { return }
         let (index, timestamp) = tuner.sceneTime
         scene.update(index: index, timestamp: timestamp)
-        renderer.render(into: &pixmap)
+        // Only the rows that changed since the previous frame are rendered and uploaded. Overlays
+        // are drawn into the frame, so while one is shown (or was, last frame) frames are whole.
+        let overlaid = tuner.showsHelp || tuner.showsStats
+        if overlaid || overlaidLastFrame { renderer.invalidate() }
+        let rows = renderer.renderDirty(into: &pixmap)
         drawOverlays(tick, scene: scene)
+        overlaidLastFrame = overlaid
+        uploadedRows += rows.count
+        totalRows += pixmap.height
         do {
-            // Full frames for now; the upload takes a row range for when the renderer reports dirty rows.
-            try window.upload(pixmap, rows: 0 ..< pixmap.height)
+            try window.upload(pixmap, rows: rows)
             // Frame time: update, render, overlay and upload; not the present, which waits for vsync.
             statsWindow.work += VSyncClock.monotonicSeconds() - t0
             statsWindow.ticks += 1
@@ -251,6 +259,7 @@ final class WindowSession {
             n += 1
         }
         do {
+            renderer.invalidate()           // it drew into another buffer: the next frame is whole
             try PNGFile.write(frame, to: path)
             StandardOutput.line("saved frame \(scene.state.index) (\(frame.width)x\(frame.height)) to \(path)")
         } catch {

@@ -60,6 +60,9 @@ import Raster
         // Not a still image: frame 118 differs from what the window showed.
         let before = try Self.headless(Self.size + ["--frame", "118"], in: dir)
         #expect(shot.map { ImageCompare.compare($0, before, tolerance: 1).pixelsOverTolerance > 0 } == true)
+        // Only the rows that changed are uploaded: some every frame, far from all of them.
+        let uploaded = r.stdout.range(of: "rows uploaded ").flatMap { Double(r.stdout[$0.upperBound...].prefix { $0.isNumber || $0 == "." }) }
+        #expect(uploaded.map { $0 > 1 && $0 < 60 } == true, "\(r.stdout)")
         if let f = Self.intervals(r.stdout) {
             print("Xvfb window, 120 ticks: intervals mean \(f.mean) ms, min \(f.min) ms, max \(f.max) ms, target \(f.target) ms")
         }
