@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "WaveFill", dependencies: ["Layers", "Animation", "Text", "Raster", "Geometry"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
         .target(name: "Scenes", dependencies: ["WaveFill", "Layers", "Animation", "Text", "Raster", "Geometry"]),
+        .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "Scenes", "Export", "Text",
+            "WaveFill", "Scenes", "Export", "Text", "SDLHost", "Animation", "Raster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -53,5 +54,6 @@ let package = Package(
             // Built for the zero-allocation test, which preloads it into `wavefill bench`.
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
+        .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Animation", "Raster"]),
     ]
 )

@@ -52,10 +52,11 @@ case "$cmd" in
         ensure_packages; ensure_swift
         swift build -c release --product wavefill
         bin="$(swift build -c release --show-bin-path)/wavefill"
-        if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && "$bin" run --help >/dev/null 2>&1; then
+        # `run --check-display` opens SDL's video subsystem the way the window would (exit 0 or 69).
+        if "$bin" run --check-display >/dev/null 2>&1; then
             exec "$bin" run "$@"
         fi
-        say "no display (or no window support): rendering headless to ./out instead"
+        say "no display found: rendering headless to ./out instead"
         "$bin" render --frames 300 --out out --force "$@"
         say "frames are in $(pwd)/out (frame-00000.png ... frame-00299.png)"
         ;;
@@ -64,6 +65,7 @@ case "$cmd" in
         # Real Lottie players (rlottie, ThorVG from PyPI) that the Lottie export tests play it with.
         tools/players/setup.sh >/dev/null || { say "could not set up tools/players/.venv (PyPI unreachable?)"; exit 1; }
         swift build --build-tests
+        # Window tests start (and stop) their own Xvfb on a free display: Tests/TestSupport/VirtualDisplay.swift.
         swift test --skip-build "$@"
         # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
         tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"

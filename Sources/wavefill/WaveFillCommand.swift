@@ -21,8 +21,8 @@ struct WaveFillCommand: ParsableCommand {
         scene flag is listed under each subcommand's --help.
         """,
         version: wavefillVersion,
-        subcommands: [RenderCommand.self, ExportCommand.self, BenchCommand.self],
-        defaultSubcommand: RenderCommand.self)
+        subcommands: [RunCommand.self, RenderCommand.self, ExportCommand.self, BenchCommand.self],
+        defaultSubcommand: RunCommand.self)
 
     /// Parses and runs, printing errors as one line on stderr (exit 64 for bad input, 1 for failures).
     static func main() {

@@ -1,0 +1,81 @@
+/// Input to replay at given ticks (`--script`), so a window can be driven without a person.
+///
+/// Syntax: entries separated by `;`, each `TICK:ACTION` with TICK a tick number >= 0 and ACTION one
+/// of `key=NAME` (space, up, down, left, right, [, ], 0-9, a-z, ?, esc), `drag=F` (0...1 of the
+/// height from the bottom), `resize=WxH`, `quit`. Several entries may share a tick; they run in order.
+public struct InputScript: Equatable, Sendable {
+    /// The entries, sorted by tick (stable).
+    public let entries: [(tick: Int, action: ScriptAction)]
+
+    /// Why a script could not be read: the entry and what is accepted.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// One line.
+        public var description: String
+    }
+
+    /// Parses `text`; throws a `ParseError` naming the first bad entry.
+    public init(_ text: String, maxSide: Int = 8192) throws(ParseError) {
+        var out: [(Int, ScriptAction)] = []
+        for raw in text.split(separator: ";", omittingEmptySubsequences: true) {
+            let entry = raw.trimmingSpaces
+            if entry.isEmpty { continue }
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let tick = Int(parts[0].trimmingSpaces), tick >= 0, tick <= 100_000_000 else {
+                throw ParseError(description: "'\(entry)' is not TICK:ACTION with a tick number >= 0, e.g. 30:key=space")
+            }
+            let action = parts[1].trimmingSpaces
+            out.append((tick, try Self.action(action, entry: entry, maxSide: maxSide)))
+        }
+        entries = out.enumerated().sorted { a, b in
+            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+        }.map { (tick: $0.element.0, action: $0.element.1) }
+    }
+
+    private static func action(_ s: String, entry: String, maxSide: Int) throws(ParseError) -> ScriptAction {
+        if s == "quit" { return .quit }
+        let kv = s.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard kv.count == 2 else {
+            throw ParseError(description: "'\(entry)': unknown action '\(s)'; expected key=NAME, drag=F, resize=WxH or quit")
+        }
+        let value = String(kv[1])
+        switch kv[0] {
+        case "key":
+            guard let k = HostKey(name: value) else {
+                throw ParseError(description: "'\(entry)': unknown key '\(value)'; expected space, up, down, left, right, [, ], 0-9, a-z, ? or esc")
+            }
+            return .key(k)
+        case "drag":
+            guard let f = Double(value), f.isFinite, (0 ... 1).contains(f) else {
+                throw ParseError(description: "'\(entry)': drag needs a fraction 0...1 of the height from the bottom")
+            }
+            return .drag(fromBottom: f)
+        case "resize":
+            let wh = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard wh.count == 2, let w = Int(wh[0]), let h = Int(wh[1]), (1 ... maxSide).contains(w), (1 ... maxSide).contains(h) else {
+                throw ParseError(description: "'\(entry)': resize needs WxH with sides 1...\(maxSide), e.g. resize=300x200")
+            }
+            return .resize(width: w, height: h)
+        default:
+            throw ParseError(description: "'\(entry)': unknown action '\(kv[0])'; expected key=NAME, drag=F, resize=WxH or quit")
+        }
+    }
+
+    /// The actions due at `tick`, in order.
+    public func actions(at tick: Int) -> [ScriptAction] {
+        entries.filter { $0.tick == tick }.map(\.action)
+    }
+
+    /// The last tick with an action, or nil for an empty script.
+    public var lastTick: Int? { entries.last?.tick }
+
+    /// Equality of entries.
+    public static func == (a: InputScript, b: InputScript) -> Bool {
+        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.tick == $1.tick && $0.action == $1.action }
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

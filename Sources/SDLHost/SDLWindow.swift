@@ -1,0 +1,227 @@
+// SDLHost: the desktop window of the simulator.
+//
+// Owns: SDL's video subsystem, one window with its renderer and streaming texture (SDLWindow),
+// turning SDL events into HostEvents (and pushing scripted ones through the same queue), the
+// VSyncClock that paces ticks by the renderer's vsync or by itself where vsync is not honoured,
+// and TextOverlay, which draws help and stats with our own Text module and Raster's rasterizer.
+// Must not: know the wave scene or its parameters (the command line wires them), render frames,
+// or write files. All SDL state lives in the @MainActor `SDLWindow`: SDL's video calls must be made
+// on the thread that initialised it.
+import CSDL2
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A window with a vsync'd renderer and a streaming texture that frames are uploaded to.
+///
+/// The texture's format is `SDL_PIXELFORMAT_ABGR8888`, whose memory order on little-endian machines
+/// is R, G, B, A: exactly a `Pixmap`'s bytes, so an upload is a row copy. It is drawn with blending
+/// off, so the window shows the frame's premultiplied bytes as they are (over black) and a read-back
+/// returns them unchanged. The texture always has the renderer's output size (the drawable's pixel
+/// size on HiDPI screens), so frames are never stretched: a caller renders at `drawableSize`.
+@MainActor
+public final class SDLWindow {
+    /// SDL's video driver (`x11`, `wayland`, `dummy`, ...).
+    public let videoDriver: String
+    /// The renderer's name (`opengl`, `software`, ...).
+    public let rendererName: String
+    /// True when the renderer was created with `SDL_RENDERER_PRESENTVSYNC`.
+    public let vsyncRequested: Bool
+    /// The window's SDL id (events carry it).
+    public let windowID: UInt32
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (width: 0, height: 0)
+    var pointerHeld = false
+    var events: [HostEvent] = []
+
+    #if !_endian(little)
+    // ABGR8888 is R,G,B,A in memory only on little-endian machines; elsewhere it would be RGBA8888.
+    #error("SDLHost assumes a little-endian machine (texture format ABGR8888 = bytes R,G,B,A)")
+    #endif
+    private static let pixelFormat = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
+
+    /// Opens a resizable, HiDPI-aware window of `width` x `height` logical points with a renderer
+    /// that waits for vsync on present (unless `vsync` is false, or the driver cannot).
+    public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(SDLError) {
+        try Self.initVideo()
+        let flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let centred = Int32(bitPattern: 0x2FFF_0000)    // SDL_WINDOWPOS_CENTERED
+        guard let w = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+            let e = SDLError.last("SDL_CreateWindow")
+            Self.quitVideo()
+            throw e
+        }
+        var r: OpaquePointer?
+        var vsyncOn = false
+        if vsync {
+            r = SDL_CreateRenderer(w, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+            vsyncOn = r != nil
+        }
+        if r == nil { r = SDL_CreateRenderer(w, -1, 0) }
+        guard let r else {
+            let e = SDLError.last("SDL_CreateRenderer")
+            SDL_DestroyWindow(w)
+            Self.quitVideo()
+            throw e
+        }
+        window = w
+        renderer = r
+        windowID = SDL_GetWindowID(w)
+        vsyncRequested = vsyncOn
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        var info = SDL_RendererInfo()
+        rendererName = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } ?? "?" : "?"
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 255)
+    }
+
+    isolated deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        Self.quitVideo()
+    }
+
+    /// Initialises SDL's video subsystem on a real display, or throws `.noDisplay`.
+    ///
+    /// SDL falls back to its `offscreen` or `dummy` drivers when there is no display; those count as
+    /// a display only when asked for by name in `SDL_VIDEODRIVER` (tests do). Without `SDL_VIDEODRIVER`
+    /// a display needs `DISPLAY` or `WAYLAND_DISPLAY`, and with only `DISPLAY` SDL is held to X11 so
+    /// that a failed connection does not also print Wayland's complaints.
+    static func initVideo() throws(SDLError) {
+        let requested = Self.environment("SDL_VIDEODRIVER")
+        if requested == nil {
+            let x11 = Self.environment("DISPLAY"), wayland = Self.environment("WAYLAND_DISPLAY")
+            if x11 == nil && wayland == nil { throw .noDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set") }
+            if wayland == nil { SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") }
+        }
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            throw .noDisplay("SDL: \(String(cString: SDL_GetError()))")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if requested == nil && (driver == "offscreen" || driver == "dummy") {
+            quitVideo()
+            throw .noDisplay("SDL found only its \(driver) driver")
+        }
+    }
+
+    static func quitVideo() {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        SDL_Quit()
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        let s = String(cString: v)
+        return s.isEmpty ? nil : s
+    }
+
+    /// Succeeds when a window could be opened here (the video subsystem starts on a real display).
+    public static func checkDisplay() throws(SDLError) {
+        try initVideo()
+        quitVideo()
+    }
+
+    /// The window's size in logical points (what mouse coordinates are in).
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The renderer's output size in pixels: the drawable, larger than `size` on HiDPI screens.
+    public var drawableSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        if SDL_GetRendererOutputSize(renderer, &w, &h) != 0 { return size }
+        return (Int(w), Int(h))
+    }
+
+    /// The display's refresh rate in Hz, or nil when SDL does not know it (Xvfb, dummy drivers).
+    public var refreshRate: Double? {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else {
+            let index = SDL_GetWindowDisplayIndex(window)
+            guard index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+            return Double(mode.refresh_rate)
+        }
+        return Double(mode.refresh_rate)
+    }
+
+    /// Asks for a new logical size (the resize arrives as a `.resized` event, as a user's would).
+    public func setSize(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(width), Int32(height))
+    }
+
+    /// Sets the title bar text.
+    public func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+    }
+
+    /// Copies rows `rows` of `pixmap` (all rows when nil) into the streaming texture, recreating the
+    /// texture first when the pixmap's size changed (then every row is copied).
+    ///
+    /// Callers that know which rows changed since the previous frame pass just those: the other rows
+    /// of the texture keep the previous frame's pixels.
+    public func upload(_ pixmap: Pixmap, rows: Range<Int>? = nil) throws(SDLError) {
+        var range = rows ?? 0 ..< pixmap.height
+        if texture == nil || textureSize != (pixmap.width, pixmap.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = nil
+            guard let t = SDL_CreateTexture(renderer, Self.pixelFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                            Int32(pixmap.width), Int32(pixmap.height)) else {
+                throw SDLError.last("SDL_CreateTexture")
+            }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+            texture = t
+            textureSize = (pixmap.width, pixmap.height)
+            range = 0 ..< pixmap.height
+        }
+        range = range.clamped(to: 0 ..< pixmap.height)
+        guard let texture, !range.isEmpty, pixmap.width > 0 else { return }
+        var rect = SDL_Rect(x: 0, y: Int32(range.lowerBound), w: Int32(pixmap.width), h: Int32(range.count))
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, &rect, &pixels, &pitch) == 0, let pixels else {
+            throw SDLError.last("SDL_LockTexture")
+        }
+        let rowBytes = pixmap.width * 4
+        pixmap.bytes.withUnsafeBytes { src in
+            guard let base = src.baseAddress else { return }
+            for (k, j) in range.enumerated() {
+                (pixels + k * Int(pitch)).copyMemory(from: base + j * rowBytes, byteCount: rowBytes)
+            }
+        }
+        SDL_UnlockTexture(texture)
+    }
+
+    /// Draws the texture over the whole output and presents it (blocks until vsync where honoured).
+    public func present() throws(SDLError) {
+        try draw()
+        SDL_RenderPresent(renderer)
+    }
+
+    private func draw() throws(SDLError) {
+        guard SDL_RenderClear(renderer) == 0 else { throw SDLError.last("SDL_RenderClear") }
+        if let texture {
+            guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+        }
+    }
+
+    /// The last presented frame, read back from the renderer with `SDL_RenderReadPixels`.
+    ///
+    /// The back buffer's contents are undefined after a present, so the texture (which holds the
+    /// presented frame) is drawn again first; nothing is presented.
+    public func readBack() throws(SDLError) -> Pixmap {
+        try draw()
+        let (w, h) = drawableSize
+        var out = Pixmap(width: w, height: h)
+        let ok = out.bytes.withUnsafeMutableBytes { buf in
+            SDL_RenderReadPixels(renderer, nil, Self.pixelFormat, buf.baseAddress, Int32(w * 4))
+        }
+        guard ok == 0 else { throw SDLError.last("SDL_RenderReadPixels") }
+        return out
+    }
+}

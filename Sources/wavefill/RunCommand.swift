@@ -1,0 +1,101 @@
+import ArgumentParser
+import SDLHost
+import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `wavefill run` (the default): the indicator in a window, paced by vsync, tuned live.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Play the indicator in a window at the display's refresh rate and tune it live.",
+        discussion: """
+        The window opens at the scene size and plays one frame per display refresh (vsync). Where \
+        vsync is not honoured the clock paces itself to the display's refresh rate, or to --fps when \
+        the rate is unknown, and says so once. The scene is rendered at the window's pixel size (HiDPI) \
+        and laid out again when the window is resized. Every change is printed on stdout as one line.
+
+        Controls:
+        \(LiveControls.helpLines.map { "  " + $0 }.joined(separator: "\n"))
+
+        Saved frames go to ./wavefill-frame-NNNNN.png (never overwriting). Without a display this \
+        command says so and exits 69; 'wavefill render' renders frames headless.
+
+        --script replays input at given ticks through SDL's event queue, as if typed: entries \
+        TICK:ACTION separated by ';', ACTION one of key=NAME (space, up, down, left, right, [, ], 0-9, \
+        a-z, ?, esc), drag=F (press and release at F of the height from the bottom, 0...1), \
+        resize=WxH, quit. Example: --frames 120 --script "30:key=space;60:key=up;90:drag=0.5".
+        """)
+
+    @OptionGroup var scene: SceneOptions
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Run N display ticks, then exit (1...1000000). (default: until closed)", valueName: "N"))
+    var frames: Int?
+
+    @Option(name: .long, help: ArgumentHelp("On exit, save the last presented frame, read back from the renderer, to this .png file (overwritten).", valueName: "file.png"))
+    var screenshot: String?
+
+    @Option(name: .long, help: ArgumentHelp("Scripted input: 'TICK:ACTION;...' (see above).", valueName: "script"))
+    var script: String?
+
+    @Flag(name: .long, help: "Do not ask the renderer for vsync; the clock paces the frames itself.")
+    var noVsync = false
+
+    @Flag(name: .long, help: "Only check that a window can be opened here: exit 0 if so, else 69 with the reason.")
+    var checkDisplay = false
+
+    func run() throws {
+        if checkDisplay {
+            try MainActor.assumeIsolated {
+                do { try SDLWindow.checkDisplay() } catch let e as SDLError { throw Self.noDisplay(e) }
+            }
+            StandardOutput.line("display found")
+            return
+        }
+        // Everything that can be refused is checked before a window opens or anything is written.
+        if let frames, !(1 ... 1_000_000).contains(frames) {
+            throw ParameterError("--frames", "\(frames) is outside 1 ... 1000000")
+        }
+        if let screenshot { try Self.checkScreenshotPath(screenshot) }
+        var inputScript: InputScript?
+        if let script {
+            do { inputScript = try InputScript(script, maxSide: WaveParameters.maxCanvasSide) } catch {
+                throw ParameterError("--script", error.description)
+            }
+        }
+        let (parameters, source, maskImage) = try scene.makeSource()
+        try scene.saveRequestedPreset()
+        let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: inputScript,
+                                              vsync: !noVsync, maskImage: maskImage)
+        try MainActor.assumeIsolated {
+            let session: WindowSession
+            do {
+                session = try WindowSession(parameters: parameters, source: source, settings: settings)
+            } catch let e as SDLError {
+                if case .noDisplay = e { throw Self.noDisplay(e) }
+                throw CLIError("cannot open the window: \(e)")
+            }
+            try session.run()
+        }
+    }
+
+    static func noDisplay(_ e: SDLError) -> CLIError {
+        CLIError("\(e); use 'wavefill render' to render frames headless, e.g. wavefill render --frames 300 --out out", code: 69)
+    }
+
+    static func checkScreenshotPath(_ path: String) throws {
+        guard path.lowercased().hasSuffix(".png"), !path.hasSuffix("/") else {
+            throw ParameterError("--screenshot", "'\(path)' is not a .png file name")
+        }
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        var st = stat()
+        guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw ParameterError("--screenshot", "directory '\(dir)' does not exist")
+        }
+        guard access(dir, W_OK) == 0 else { throw ParameterError("--screenshot", "directory '\(dir)' is not writable") }
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw ParameterError("--screenshot", "'\(path)' is a directory")
+        }
+    }
+}
