@@ -192,10 +192,10 @@ public final class WaveRenderer: @unchecked Sendable {
                     // Region-relative sample heights keep Float precise on large canvases.
                     let f0 = f[i] - oy, f1 = f[i + 1] - oy, b0 = b[i] - oy, b1 = b[i + 1] - oy
                     fa[c] = Float(f0); fb[c] = Float(f1); ba[c] = Float(b0); bb[c] = Float(b1)
-                    sTop[c] = Self.rowLimit(min(f0, f1).rounded(.down))
-                    sBot[c] = Self.rowLimit(max(f0, f1).rounded(.up))
-                    cTop[c] = Self.rowLimit(min(b0, b1).rounded(.down))
-                    cBot[c] = Self.rowLimit(max(b0, b1).rounded(.up))
+                    sTop[c] = Self.floorLimit(min(f0, f1))
+                    sBot[c] = Self.ceilLimit(max(f0, f1))
+                    cTop[c] = Self.floorLimit(min(b0, b1))
+                    cBot[c] = Self.ceilLimit(max(b0, b1))
                 }
             }
         }
@@ -209,8 +209,18 @@ public final class WaveRenderer: @unchecked Sendable {
         }
     }
 
-    @inline(__always) static func rowLimit(_ v: Double) -> Int32 {
-        Int32(max(min(v, 1e8), -1e8))
+    // floor and ceil to Int32, clamped to +-1e8 rows, without calls into libm (baseline x86-64 has no
+    // rounding instruction, so `rounded(.down)` is a call per sample).
+    @inline(__always) static func floorLimit(_ v: Double) -> Int32 {
+        let c = max(min(v, 1e8), -1e8)
+        let t = Int32(c)
+        return Double(t) > c ? t - 1 : t
+    }
+
+    @inline(__always) static func ceilLimit(_ v: Double) -> Int32 {
+        let c = max(min(v, 1e8), -1e8)
+        let t = Int32(c)
+        return Double(t) < c ? t + 1 : t
     }
 
     /// The image (0...3) every pixel of block `blk` shows in region row `r`, or -1 when a wave is
