@@ -1,3 +1,4 @@
+import Export
 import WaveFill
 #if canImport(Glibc)
 import Glibc
@@ -59,28 +60,19 @@ enum BenchReport {
     }
 
     static func json(_ rs: [BenchResult], many: [(Int, Double)], extras: [String: String], soak: String?) -> String {
-        func esc(_ s: String) -> String {
-            s.unicodeScalars.map { c -> String in
-                switch c {
-                case "\"": return "\\\""
-                case "\\": return "\\\\"
-                default: return c.value < 0x20 ? "\\u00" + (c.value < 16 ? "0" : "") + String(c.value, radix: 16) : String(c)
-                }
-            }.joined()
-        }
         let results = rs.map { r in
             "{\"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
                 + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), "
                 + "\"allocs_per_frame\": \(r.allocsPerFrame.map { fmt($0, digits: 3) } ?? "null"), "
                 + "\"memcpy_ms\": \(fmt(r.memcpyMs, digits: 5)), \"memset_ms\": \(fmt(r.memsetMs, digits: 5))}"
         }
-        var obj = "{\"machine\": \"\(esc(machine()))\", \"date\": \"\(date())\", \"version\": \"\(wavefillVersion)\", "
+        var obj = "{\"machine\": \(JSONText.quoted(machine())), \"date\": \"\(date())\", \"version\": \"\(wavefillVersion)\", "
             + "\"results\": [" + results.joined(separator: ", ") + "]"
         if !many.isEmpty {
             obj += ", \"many_indicators\": [" + many.map { "{\"count\": \($0.0), \"median_ms\": \(fmt($0.1, digits: 5))}" }.joined(separator: ", ") + "]"
         }
         for (k, v) in extras.sorted(by: { $0.key < $1.key }) { obj += ", \"\(k)\": \(v)" }
-        if let soak { obj += ", \"soak\": \"\(esc(soak))\"" }
+        if let soak { obj += ", \"soak\": \(JSONText.quoted(soak))" }
         return obj + "}"
     }
 }
