@@ -20,6 +20,12 @@ struct RunCommand: ParsableCommand {
         Controls:
         \(LiveControls.helpLines.map { "  " + $0 }.joined(separator: "\n"))
 
+        Other scenes (--scene marquee|stroke|spread|morph) play frame-based (tick k shows frame k, as \
+        'wavefill render --scene ... --frame k'); their keys: marquee, morph: space pause / resume; \
+        stroke: mouse drag scrubs the drawing (paused at that progress, up = further), a plays again, \
+        space pauses; spread: space or a click selects / deselects; every scene: r restart, s save the \
+        frame, ? help, q / Esc quit.
+
         Saved frames go to ./wavefill-frame-NNNNN.png (never overwriting). Without a display this \
         command says so and exits 69; 'wavefill render' renders frames headless.
 
