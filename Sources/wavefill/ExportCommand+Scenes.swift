@@ -113,7 +113,7 @@ extension ExportCommand {
             let p = mo.parameters
             guard p.texts.count > 1 else { return .still }
             let seconds = Double(p.texts.count) * p.interval
-            return .periodic(frames: wholeFrames(seconds), seconds: seconds, start: Int((p.interval * fps).rounded(.up)))
+            return .periodic(frames: wholeFrames(seconds), seconds: seconds, start: through(p.interval) - 1)
         default:
             return .still
         }
