@@ -23,6 +23,9 @@ public final class SpreadScene: LayerScene {
     /// The spreading colour, masked by the text.
     public let gradient: GradientLayer
 
+    /// The last selection change made by `setSelected(_:at:)`, if any.
+    public private(set) var lastChange: (time: Double, selected: Bool)?
+
     /// Canvas width.
     public var width: Int { canvas.width }
     /// Canvas height.
@@ -80,6 +83,29 @@ public final class SpreadScene: LayerScene {
         frame.addSublayer(title)
         frame.addSublayer(gradient)
         root.addSublayer(frame)
+    }
+
+    /// Whether the title is selected at `time`: by the last `setSelected(_:at:)` at or before it, else by
+    /// `selectAt` / `deselectAt`.
+    public func isSelected(at time: Double) -> Bool {
+        if let c = lastChange, time >= c.time { return c.selected }
+        guard let s = parameters.selectAt, time >= s else { return false }
+        return parameters.deselectAt.map { time < $0 } ?? true
+    }
+
+    /// Selects or deselects the title at `time` (seconds), explicitly: the model locations become the
+    /// target, and one animation runs from the locations presented at `time` to it over `duration`
+    /// (replacing any earlier ones, which later times no longer follow). Deselecting ends at the
+    /// unselected locations, where nothing of the highlight shows.
+    public func setSelected(_ selected: Bool, at time: Double) {
+        let from = locations(at: time) ?? parameters.unselectedLocations
+        let to = selected ? parameters.selectedLocations : parameters.unselectedLocations
+        gradient.removeAllAnimations()
+        gradient.locations = to
+        gradient.add(BasicAnimation<GradientLayer, [Double]?>(
+            keyPath: \GradientLayer.locations, from: from, to: to,
+            timing: MediaTiming(beginTime: time, duration: parameters.duration, fillMode: .backwards)), forKey: selected ? "select" : "deselect")
+        lastChange = (time, selected)
     }
 
     /// The presentation tree at `time` seconds.

@@ -20,6 +20,8 @@ public final class StrokeScene: LayerScene {
     public let parameters: StrokeParameters
     /// The model tree: background, then the drawing layer holding the shape.
     public let root: Layer
+    /// The layer whose timing is paused to scrub (speed 0, timeOffset).
+    public let drawing: Layer
     /// The shape layer holding the glyph outlines (its model values are the finished drawing).
     public let shape: ShapeLayer
     /// The glyph outlines on the canvas (ink box centred).
@@ -50,7 +52,7 @@ public final class StrokeScene: LayerScene {
                            ty: Double(canvas.height) / 2 + Double(y0 + y1) / 128)
 
         root = canvas.rootLayer()
-        let drawing = Layer()
+        drawing = Layer()
         drawing.bounds = root.bounds; drawing.anchorPoint = .zero
         if let p = parameters.progress {
             drawing.timing = MediaTiming(speed: 0, timeOffset: p * parameters.totalDuration)
@@ -75,6 +77,13 @@ public final class StrokeScene: LayerScene {
                   forKey: "fill")
         drawing.addSublayer(shape)
         root.addSublayer(drawing)
+    }
+
+    /// Scrubs the Core Animation way: pauses the drawing's timing (speed 0) at `progress` (0...1,
+    /// clamped) of the timeline, or plays again from the start of the timeline when nil. The same as
+    /// `StrokeParameters.progress` given at init.
+    public func scrub(to progress: Double?) {
+        drawing.timing = progress.map { MediaTiming(speed: 0, timeOffset: min(max($0, 0), 1) * parameters.totalDuration) } ?? MediaTiming()
     }
 
     /// The presentation tree at `time` seconds.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Export
 import Raster
+import Scenes
 import WaveFill
 #if canImport(Glibc)
 import Glibc
@@ -20,11 +21,16 @@ struct ExportCommand: ParsableCommand {
         colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
         alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
         pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) and SVG are \
-        vector documents of the same scene. Output goes to a temporary name and is \
-        renamed when complete.
+        vector documents of the wave scene. With --scene marquee|stroke|spread|morph the frames are the \
+        ones 'wavefill render --scene' writes, in every format but Lottie and SVG; --loop is then the \
+        marquee's scroll period or the morph's cycle (texts x interval, from the first change) when a \
+        whole number of frames, the stroke's and the spread's whole animation. Output goes to a \
+        temporary name and is renamed when complete.
         """)
 
     @OptionGroup var scene: SceneOptions
+
+    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
 
     @Option(name: .long, help: ArgumentHelp("Output format. (default: from the --out extension: .gif .apng .png .mp4 .webm, .json/.lottie for lottie, .svg; spritesheet needs the flag)", valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: ExportFormat?
@@ -62,6 +68,9 @@ struct ExportCommand: ParsableCommand {
         // Everything that can be refused is checked before anything is created or written.
         let format = try resolvedFormat()
         try checkFlagCombinations(format)
+        if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
+            return try exportLayerScene(layerScene, kind: try scenes.kind(), fps: fps, format: format)
+        }
         let sceneModel = try scene.makeScene()
         let p = sceneModel.parameters
         if format == .png {
@@ -77,14 +86,30 @@ struct ExportCommand: ParsableCommand {
             if count > WaveLottie.maxFrames { throw ParameterError(frames != nil ? "--frames" : "--duration", "\(count) frames is over Lottie's \(WaveLottie.maxFrames)") }
             return try exportVector(.lottie, sceneModel, frame: 0, frames: count)
         }
-        if format == .gif && p.fps > 50 {
-            throw ParameterError("--fps", "\(JSONText.number(p.fps)) fps is too fast for GIF: its delays are whole 1/100 s and players slow delays under 2/100 s to 1/10 s; give --fps 50 or lower (50, 25 and 20 are exact), or use apng or webm")
+        let renderer = WaveRenderer(scene: sceneModel)
+        var pixmap = Pixmap(width: p.width, height: p.height)
+        try encode(format, width: p.width, height: p.height, fps: p.fps, background: p.background,
+                   first: first, count: count, note: looping ? "loops seamlessly" : nil, loop: looping) { i in
+            sceneModel.update(frame: i)
+            renderer.render(into: &pixmap)
+            return pixmap
+        }
+    }
+
+    /// Encodes frames `first ..< first + count` (`frame(n)` renders frame n) as `format` (an animated
+    /// one: gif, apng, mp4, webm or spritesheet) to `--out`, after refusing what cannot be written.
+    /// `note` is added to the summary line; `loop` goes into a sprite sheet's JSON.
+    func encode(_ format: ExportFormat, width: Int, height: Int, fps: Double, background: Color,
+                first: Int, count: Int, note extra: String?, loop looping: Bool,
+                frame: (Int) throws -> Pixmap) throws {
+        if format == .gif && fps > 50 {
+            throw ParameterError("--fps", "\(JSONText.number(fps)) fps is too fast for GIF: its delays are whole 1/100 s and players slow delays under 2/100 s to 1/10 s; give --fps 50 or lower (50, 25 and 20 are exact), or use apng or webm")
         }
         if format == .gif {
             // palettegen sees every frame before paletteuse starts, so ffmpeg holds them all (RGBA).
-            let bytes = Double(p.width * p.height * 4) * Double(count)
+            let bytes = Double(width * height * 4) * Double(count)
             if bytes > Self.maxGIFBytes {
-                throw ParameterError(frames == nil ? "--loop" : "--frames", "\(count) frames of \(p.width)x\(p.height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
+                throw ParameterError(frames == nil ? "--loop" : "--frames", "\(count) frames of \(width)x\(height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
             }
         }
         var sheet: SpriteSheet?
@@ -93,9 +118,9 @@ struct ExportCommand: ParsableCommand {
             guard out.lowercased().hasSuffix(".png") else {
                 throw ParameterError("--out", "'\(out)': a sprite sheet is a .png file (its JSON goes beside it)")
             }
-            let s = SpriteSheet(frameWidth: p.width, frameHeight: p.height, frameCount: count, columns: columns)
+            let s = SpriteSheet(frameWidth: width, frameHeight: height, frameCount: count, columns: columns)
             guard s.width <= SpriteSheet.maxSide, s.height <= SpriteSheet.maxSide else {
-                throw ParameterError(columns == nil ? "--frames" : "--columns", "a \(s.columns)x\(s.rows) grid of \(p.width)x\(p.height) frames is \(s.width)x\(s.height) px, over \(SpriteSheet.maxSide) px a side; export fewer or smaller frames, or choose --columns")
+                throw ParameterError(columns == nil ? "--frames" : "--columns", "a \(s.columns)x\(s.rows) grid of \(width)x\(height) frames is \(s.width)x\(s.height) px, over \(SpriteSheet.maxSide) px a side; export fewer or smaller frames, or choose --columns")
             }
             sheet = s
             jsonPath = String(out.dropLast(4)) + ".json"
@@ -108,8 +133,6 @@ struct ExportCommand: ParsableCommand {
         try OutputPaths.prepareParent(of: out)
         try scene.saveRequestedPreset()
 
-        let renderer = WaveRenderer(scene: sceneModel)
-        var pixmap = Pixmap(width: p.width, height: p.height)
         var progress = Progress(total: count, label: "encoding \(format.rawValue)")
         let started = monotonicSeconds()
         let temporary = [out] + (jsonPath.map { [$0] } ?? [])
@@ -117,24 +140,20 @@ struct ExportCommand: ParsableCommand {
             try InterruptCleanup.whileWriting(temporary.map(AtomicFile.temporaryPath(for:))) {
                 if let video = format.video {
                     try AtomicFile.write(to: out) { tmp in
-                        let encoder = try VideoEncoder(format: video, path: tmp, width: p.width, height: p.height, fps: p.fps,
-                                                       translucent: p.background.a < 255, padColor: Self.overBlack(p.background),
+                        let encoder = try VideoEncoder(format: video, path: tmp, width: width, height: height, fps: fps,
+                                                       translucent: background.a < 255, padColor: Self.overBlack(background),
                                                        ffmpeg: ffmpeg)
                         InterruptCleanup.child = encoder.processID
                         defer { encoder.cancel(); InterruptCleanup.child = 0 }
                         for k in 0 ..< count {
-                            sceneModel.update(frame: first + k)
-                            renderer.render(into: &pixmap)
-                            try encoder.append(pixmap)
+                            try encoder.append(try frame(first + k))
                             progress.update(k + 1)
                         }
                         try encoder.finish()
                     }
                 } else if let sheet, let jsonPath {
-                    try sheet.write(png: out, json: jsonPath, fps: p.fps, loop: looping, firstFrame: first, frame: { i in
-                        sceneModel.update(frame: first + i)
-                        renderer.render(into: &pixmap)
-                        return pixmap
+                    try sheet.write(png: out, json: jsonPath, fps: fps, loop: looping, firstFrame: first, frame: { i in
+                        try frame(first + i)
                     }, progress: { progress.update($0) })
                 }
             }
@@ -144,12 +163,12 @@ struct ExportCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         let seconds = monotonicSeconds() - started
-        var note = "\(count) frames \(first)...\(first + count - 1) at \(JSONText.number(p.fps)) fps (\(Self.short(Double(count) / p.fps)) s)"
-        if looping { note += ", loops seamlessly" }
-        var size = "\(p.width)x\(p.height)"
+        var note = "\(count) frames \(first)...\(first + count - 1) at \(JSONText.number(fps)) fps (\(Self.short(Double(count) / fps)) s)"
+        if let extra { note += ", " + extra }
+        var size = "\(width)x\(height)"
         if let v = format.video {
-            let o = v.outputSize(width: p.width, height: p.height)
-            if o != (p.width, p.height) { size += " padded to \(o.width)x\(o.height)" }
+            let o = v.outputSize(width: width, height: height)
+            if o != (width, height) { size += " padded to \(o.width)x\(o.height)" }
         }
         if let jsonPath { note += ", frame rectangles in \(jsonPath)" }
         print("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(fileSize(out))), \(Self.short(seconds)) s)")

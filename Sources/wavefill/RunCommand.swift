@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenes
 import SDLHost
 import WaveFill
 #if canImport(Glibc)
@@ -19,6 +20,12 @@ struct RunCommand: ParsableCommand {
         Controls:
         \(LiveControls.helpLines.map { "  " + $0 }.joined(separator: "\n"))
 
+        Other scenes (--scene marquee|stroke|spread|morph) play frame-based (tick k shows frame k, as \
+        'wavefill render --scene ... --frame k'); their keys: marquee, morph: space pause / resume; \
+        stroke: mouse drag scrubs the drawing (paused at that progress, up = further), a plays again, \
+        space pauses; spread: space or a click selects / deselects; every scene: r restart, s save the \
+        frame, ? help, q / Esc quit.
+
         Saved frames go to ./wavefill-frame-NNNNN.png (never overwriting). Without a display this \
         command says so and exits 69; 'wavefill render' renders frames headless.
 
@@ -29,6 +36,8 @@ struct RunCommand: ParsableCommand {
         """)
 
     @OptionGroup var scene: SceneOptions
+
+    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Run N display ticks, then exit (1...1000000). (default: until closed)", valueName: "N"))
     var frames: Int?
@@ -64,6 +73,9 @@ struct RunCommand: ParsableCommand {
                 throw ParameterError("--script", error.description)
             }
         }
+        if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
+            return try runLayerScene(layerScene, kind: try scenes.kind(), fps: fps, script: inputScript)
+        }
         let (parameters, source, maskImage) = try scene.makeSource()
         try scene.saveRequestedPreset()
         let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: inputScript,
@@ -72,6 +84,31 @@ struct RunCommand: ParsableCommand {
             let session: WindowSession
             do {
                 session = try WindowSession(parameters: parameters, source: source, settings: settings)
+            } catch let e as SDLError {
+                if case .noDisplay = e { throw Self.noDisplay(e) }
+                throw CLIError("cannot open the window: \(e)")
+            }
+            try session.run()
+        }
+    }
+
+    /// `--scene marquee|stroke|spread|morph` in the window (`SceneWindowSession`).
+    func runLayerScene(_ layerScene: LayerScene, kind: SceneKind, fps: Double, script: InputScript?) throws {
+        try scene.saveRequestedPreset()
+        let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: script, vsync: !noVsync, maskImage: nil)
+        let options = scene, choice = scenes
+        // The command runs on the main thread (assumeIsolated checks it), so the scene never crosses threads.
+        nonisolated(unsafe) let layerScene = layerScene
+        try MainActor.assumeIsolated {
+            let session: SceneWindowSession
+            do {
+                session = try SceneWindowSession(kind: kind, scene: layerScene, fps: fps, settings: settings) { width, height, scale in
+                    var o = options
+                    o.size = "\(width)x\(height)"
+                    if scale != 1 { o.fontSize = o.fontSize.map { $0 * scale } }
+                    guard let made = try choice.makeLayerScene(common: o) else { throw CLIError("not a layer scene") }
+                    return made.scene
+                }
             } catch let e as SDLError {
                 if case .noDisplay = e { throw Self.noDisplay(e) }
                 throw CLIError("cannot open the window: \(e)")

@@ -1,0 +1,214 @@
+import Animation
+import Export
+import Layers
+import Raster
+import Scenes
+import SDLHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of the window for a layer scene (`--scene marquee|stroke|spread|morph`).
+///
+/// Time is frame-based, as headless: tick k shows frame k (time k / fps) while playing, so a window's
+/// frame equals `wavefill render --scene ... --frame k`. Per tick: scripted input is pushed into SDL's
+/// queue, the frame advances (unless paused), events are handled at the new frame's time, and the
+/// scene's presentation at that time is rendered by the reference renderer, uploaded and presented.
+///
+/// Interactions: marquee and morph: space pauses / resumes. Stroke: a mouse drag scrubs the drawing
+/// the Core Animation way (its timing paused at progress x timeline), `a` plays again; space pauses.
+/// Spread: space or a click selects / deselects, as explicit animations from the locations presented
+/// at that moment. Every scene: `r` restarts at frame 0, `s` saves the frame, `?`/`h` help, q / Esc quit.
+@MainActor
+final class SceneWindowSession {
+    private let kind: SceneKind
+    private let fps: Double
+    private let settings: WindowSession.Settings
+    private let rebuild: (_ width: Int, _ height: Int, _ scale: Double) throws -> LayerScene
+    private let window: SDLWindow
+    private let clock: VSyncClock
+    private let renderer = LayerRenderer()
+    private var scene: LayerScene
+    private var size: (width: Int, height: Int)
+    private var frame = 0
+    private var paused = false
+    private var scrubbed: Double?
+    private var dragging = false
+    private var showsHelp = false
+    private var quitRequested = false
+    private var presented = 0
+    private var lastFrame = Pixmap(width: 0, height: 0)
+    private var overlay: TextOverlay?
+
+    /// Opens the window at the scene's size. `rebuild` makes the scene again for a new drawable size
+    /// (pixels) and scale (pixels per point) when the window is resized.
+    init(kind: SceneKind, scene: LayerScene, fps: Double, settings: WindowSession.Settings,
+         rebuild: @escaping (_ width: Int, _ height: Int, _ scale: Double) throws -> LayerScene) throws {
+        self.kind = kind
+        self.fps = fps
+        self.settings = settings
+        self.rebuild = rebuild
+        self.scene = scene
+        size = (scene.width, scene.height)
+        window = try SDLWindow(title: "WaveFill - \(kind.rawValue)", width: scene.width, height: scene.height, vsync: settings.vsync)
+        let rate = window.refreshRate ?? fps
+        clock = VSyncClock(rate: rate, alwaysPace: !window.vsyncRequested, notice: { StandardError.line("wavefill: " + $0) })
+        if !window.vsyncRequested {
+            StandardError.line("wavefill: the renderer presents without vsync\(settings.vsync ? " (not available)" : " (--no-vsync)"); pacing to \(VSyncClock.format(rate)) Hz by the clock")
+        }
+        if let s = scene as? StrokeScene { scrubbed = s.parameters.progress }
+        let d = window.drawableSize
+        StandardOutput.line("window \(scene.width)x\(scene.height) (drawable \(d.width)x\(d.height)), --scene \(kind.rawValue), \(window.videoDriver)/\(window.rendererName), \(window.vsyncRequested ? "vsync" : "no vsync"), \(VSyncClock.format(rate)) Hz; press ? for help")
+    }
+
+    /// The keys of this scene, for the help overlay and `--help`.
+    static func helpLines(_ kind: SceneKind) -> [String] {
+        var lines: [String]
+        switch kind {
+        case .spread: lines = ["space/click select / deselect"]
+        case .stroke: lines = ["mouse drag  scrub the drawing (up = further)", "a           play again", "space       pause / resume"]
+        default: lines = ["space       pause / resume"]
+        }
+        return lines + ["r           restart at frame 0", "s           save the frame as PNG", "? / h       this help", "q / Esc     quit"]
+    }
+
+    /// The time frame `n` shows.
+    private var time: Double { Double(frame) / fps }
+
+    /// Runs until the window closes, `q`, or `--frames` ticks; then saves `--screenshot`.
+    func run() throws {
+        var link = DisplayLink(clock: clock)
+        let entries = settings.script?.entries ?? []
+        var next = 0
+        let started = VSyncClock.monotonicSeconds()
+        try link.run(ticks: settings.frames) { tick throws in
+            while next < entries.count, entries[next].tick <= tick.index {
+                window.perform(entries[next].action)
+                next += 1
+            }
+            if tick.index > 0 && !paused { frame += 1 }
+            for event in window.pollEvents() { handle(event) }
+            if quitRequested { clock.stop(); return }
+            try draw()
+        }
+        let elapsed = VSyncClock.monotonicSeconds() - started
+        let s = clock.intervals
+        let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
+        StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(frame): intervals mean \(mean) ms, target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync")")
+        if let path = settings.screenshot {
+            guard presented > 0 else { throw CLIError("--screenshot: no frame was presented") }
+            let shot: Pixmap
+            do { shot = try window.readBack() } catch { throw CLIError("cannot read the frame back: \(error)") }
+            do { try PNGFile.write(shot, to: path) } catch { throw CLIError("--screenshot: \(error)") }
+            StandardOutput.line("screenshot \(shot.width)x\(shot.height) of frame \(frame) saved to \(path)")
+        }
+    }
+
+    private func draw() throws {
+        let logical = window.size, drawable = window.drawableSize
+        guard logical.width > 0, logical.height > 0, drawable.width > 0, drawable.height > 0 else { return }
+        if drawable != size { relayout(drawable, scale: Double(drawable.width) / Double(logical.width)) }
+        var pixmap = scene.render(at: time, renderer: renderer)
+        lastFrame = pixmap
+        if showsHelp, let overlay {
+            overlay.draw(Self.helpLines(kind), onto: &pixmap, x: 8, y: 8)
+        }
+        do {
+            try window.upload(pixmap)
+            try window.present()
+        } catch { throw CLIError("cannot draw the frame: \(error)") }
+        presented += 1
+    }
+
+    /// Builds the scene again at the drawable's size (a stroke stays scrubbed where it was; a
+    /// spread starts unselected).
+    private func relayout(_ drawable: (width: Int, height: Int), scale: Double) {
+        do {
+            scene = try rebuild(drawable.width, drawable.height, scale)
+            if let s = scene as? StrokeScene { s.scrub(to: scrubbed) }
+            StandardOutput.line("resized to drawable \(drawable.width)x\(drawable.height); laid out again")
+        } catch {
+            StandardError.line("wavefill: cannot lay out the scene at \(drawable.width)x\(drawable.height): \(error)")
+        }
+        size = drawable         // a size that failed is not retried every tick
+    }
+
+    private func handle(_ event: HostEvent) {
+        switch event {
+        case .quit:
+            quitRequested = true
+        case .key(let key):
+            handle(key)
+        case .pointerDown(_, let y), .pointerDrag(_, let y):
+            guard let stroke = scene as? StrokeScene else { return }
+            dragging = true
+            scrub(stroke, 1 - y, print: false)
+        case .pointerUp(_, let y):
+            if let stroke = scene as? StrokeScene {
+                guard dragging else { return }
+                dragging = false
+                scrub(stroke, 1 - y, print: true)
+            } else if let spread = scene as? SpreadScene {
+                toggle(spread)
+            }
+        case .resized:
+            break
+        }
+    }
+
+    private func handle(_ key: HostKey) {
+        switch key {
+        case .escape, .character("q"):
+            quitRequested = true
+        case .space:
+            if let spread = scene as? SpreadScene { toggle(spread); return }
+            paused.toggle()
+            StandardOutput.line(paused ? "paused at frame \(frame)" : "resumed at frame \(frame)")
+        case .character("a"):
+            guard let stroke = scene as? StrokeScene else { return }
+            scrubbed = nil
+            stroke.scrub(to: nil)
+            StandardOutput.line("stroke: playing")
+        case .character("r"):
+            frame = 0
+            if let spread = scene as? SpreadScene, spread.isSelected(at: time) { spread.setSelected(false, at: 0) }
+            StandardOutput.line("restart at frame 0")
+        case .character("s"):
+            saveFrame()
+        case .character("?"), .character("h"):
+            showsHelp.toggle()
+            if showsHelp && overlay == nil { overlay = try? TextOverlay(fontPath: WindowSession.overlayFont, pixelSize: WindowSession.overlaySize) }
+        default:
+            break
+        }
+    }
+
+    private func scrub(_ stroke: StrokeScene, _ progress: Double, print: Bool) {
+        let p = min(max((progress * 1000).rounded() / 1000, 0), 1)
+        scrubbed = p
+        stroke.scrub(to: p)
+        if print { StandardOutput.line("stroke: progress \(p) (scrubbed)") }
+    }
+
+    private func toggle(_ spread: SpreadScene) {
+        let select = !spread.isSelected(at: time)
+        spread.setSelected(select, at: time)
+        StandardOutput.line("\(select ? "selected" : "deselected") at frame \(frame)")
+    }
+
+    /// Saves the frame on screen (without overlays) as ./wavefill-frame-NNNNN.png, never overwriting.
+    private func saveFrame() {
+        var path = "wavefill-frame-" + WindowSession.padded(frame) + ".png"
+        var n = 2
+        while access(path, F_OK) == 0 {
+            path = "wavefill-frame-" + WindowSession.padded(frame) + "-\(n).png"
+            n += 1
+        }
+        do {
+            try PNGFile.write(lastFrame, to: path)
+            StandardOutput.line("saved frame \(frame) (\(lastFrame.width)x\(lastFrame.height)) to \(path)")
+        } catch {
+            StandardError.line("wavefill: cannot save the frame: \(error)")
+        }
+    }
+}

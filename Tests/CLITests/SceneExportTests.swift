@@ -1,0 +1,89 @@
+import Testing
+import Foundation
+import TestSupport
+import Export
+import Raster
+
+/// `wavefill export --scene ...`: each scene's APNG, read back by ffmpeg's decoder, holds exactly the
+/// frames `wavefill render --scene` writes; `--loop` is the scene's own length; one MP4 checks the
+/// video path (ffprobe's frame count); bad combinations name their flag, exit 64 and write nothing.
+@Suite(.serialized) struct SceneExportTests {
+    static let size = ["--size", "72x36"]
+
+    /// (scene flags, expected --loop frames, expected first frame, whether the loop is exact).
+    static let cases: [([String], Int, Int, Bool)] = [
+        // Period 0.5 s at 20 fps: 10 frames.
+        (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "0.5", "--fps", "20"], 10, 0, true),
+        // 6 s at 5 fps, through the frame showing the end: 31 frames.
+        (["--scene", "stroke", "--text", "Ok", "--fps", "5"], 31, 0, false),
+        // Deselected at 0.3 s, back by 0.6 s at 10 fps: frames 0...6.
+        (["--scene", "spread", "--text", "Tab", "--select-at", "0", "--deselect-at", "3", "--fps", "10"], 7, 0, false),
+        // Two texts x 1.4 s at 5 fps: 14 frames, from the first change (frame 7).
+        (["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4", "--fps", "5"], 14, 7, true),
+    ]
+
+    @Test(arguments: cases)
+    func apngHoldsTheRenderedFrames(flags: [String], count: Int, first: Int, exact: Bool) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["export"] + Self.size + flags + ["--out", "a.apng"], in: dir)
+        #expect(r.status == 0, "\(flags): \(r.stderr)")
+        #expect(r.stdout.contains("\(count) frames \(first)...\(first + count - 1)"), "\(flags): \(r.stdout)")
+        #expect(r.stdout.contains("loops seamlessly") == exact, "\(flags): \(r.stdout)")
+        let decoded = try MediaProbe.frames(dir + "/a.apng", width: 72, height: 36)
+        #expect(decoded.count == count)
+        let ours = try ExportTests.reference(Self.size + flags, first: first, count: count + 1, in: dir)
+        for (k, f) in decoded.enumerated() { #expect(f.bytes == ours[k].bytes, "\(flags): frame \(first + k) differs") }
+        #expect(Set(ours.map(\.bytes)).count > 2, "\(flags): the scene does not move")
+        if exact {
+            // The loop is exact: the frame after the last is the first again.
+            #expect(ours[count].bytes == ours[0].bytes, "\(flags): frame \(first + count) is not frame \(first)")
+        }
+    }
+
+    @Test func framesDurationPNGAndSpriteSheet() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flags = Self.size + ["--scene", "stroke", "--text", "Ok"]
+        let mp4 = try Executable.run(["export"] + flags + ["--frames", "12", "--start", "30", "--out", "s.mp4"], in: dir)
+        #expect(mp4.status == 0, "\(mp4.stderr)")
+        let info = try MediaProbe.info(dir + "/s.mp4")
+        #expect(info.codec == "h264" && info.frameCount == 12 && info.width == 72 && info.height == 36, "\(info)")
+        let webm = try Executable.run(["export"] + flags + ["--duration", "0.1", "--out", "s.webm"], in: dir)
+        #expect(webm.status == 0 && webm.stdout.contains("6 frames 0...5"), "\(webm.stdout) \(webm.stderr)")
+        let png = try Executable.run(["export"] + flags + ["--frame", "150", "--out", "f.png"], in: dir)
+        #expect(png.status == 0, "\(png.stderr)")
+        let sheet = try Executable.run(["export"] + flags + ["--frames", "4", "--start", "100", "--format", "spritesheet", "--out", "sheet.png"], in: dir)
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let ref = try ExportTests.reference(flags, first: 100, count: 4, in: dir)
+        let shown = try ExportTests.reference(flags, first: 150, count: 1, in: dir)
+        #expect(try PNGFile.read(dir + "/f.png") == shown[0])
+        let grid = try PNGFile.read(dir + "/sheet.png")
+        #expect(grid.width == 144 && grid.height == 72)
+        // Frame 3 of the sheet is the bottom-right cell.
+        var cell = [UInt8]()
+        for y in 36 ..< 72 { cell += grid.bytes[(y * 144 + 72) * 4 ..< (y * 144 + 144) * 4] }
+        #expect(cell == ref[3].bytes)
+    }
+
+    /// Each bad combination: exit 64, one line naming the flag, nothing written.
+    @Test(arguments: [
+        (["--scene", "marquee", "--out", "a.json"], "--format"), (["--scene", "stroke", "--out", "a.svg"], "--format"),
+        (["--scene", "spread", "--format", "lottie", "--out", "a.lottie"], "--format"),
+        (["--scene", "marquee", "--text", "A caption longer than the view", "--out", "a.apng"], "--loop"),
+        (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),
+        (["--scene", "stroke", "--out", "a.gif"], "--fps"), (["--scene", "stroke", "--out", "a.apng", "--frames", "0"], "--frames"),
+        (["--scene", "spread", "--out", "a.png", "--frames", "3"], "--frames"),
+        (["--scene", "morph", "--out", "a.apng", "--progress", "0.5"], "--progress"),
+        (["--scene", "stroke", "--out", "a.apng", "--rate", "4"], "--rate"),
+    ] as [([String], String)])
+    func badCombinationsAreRefused(args: [String], flag: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["export"] + Self.size + args, in: dir)
+        #expect(r.status == 64, "\(args) exited \(r.status): \(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
+        #expect(r.stderr.contains(flag), "\(args): stderr does not name \(flag): \(r.stderr)")
+        #expect(Executable.files(in: dir).isEmpty, "\(args) left \(Executable.files(in: dir))")
+    }
+}
