@@ -34,6 +34,8 @@ struct SceneChoiceOptions: ParsableArguments {
     var scroll: String?
     @Flag(name: .long, help: "Marquee: scroll even text that fits.")
     var forceScroll = false
+    @Option(name: .customLong("run"), help: ArgumentHelp("Marquee: one styled run of the caption, TEXT|#COLOUR|SIZE|FONT (colour, size in px and font file optional, e.g. 'Now playing: |#888888' 'Song|#E91E63|28'); repeat for more runs, in order; replaces --text.", valueName: "run"))
+    var styledRuns: [String] = []
 
     // Stroke.
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stroke: pen width, (0, 1000]. (default: 2)", valueName: "px"))
@@ -63,6 +65,26 @@ struct SceneChoiceOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seed of the random durations and delays. (default: 1)", valueName: "n"))
     var seed: UInt64?
 
+    /// Parses `--run TEXT|#COLOUR|SIZE|FONT` (all but the text optional; empty fields take the defaults).
+    static func styledRun(_ spec: String, color: Color) throws -> MarqueeParameters.Run {
+        let parts = spec.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        guard let text = parts.first, !text.isEmpty else {
+            throw ParameterError("--run", "'\(spec)' has no text; expected TEXT|#COLOUR|SIZE|FONT")
+        }
+        var run = MarqueeParameters.Run(text: text, color: color)
+        if parts.count > 1, !parts[1].isEmpty { run.color = try SceneOptions.parseColour(parts[1], flag: "--run") }
+        if parts.count > 2, !parts[2].isEmpty {
+            guard let size = Double(parts[2]), size.isFinite, size > 0, size <= WaveParameters.maxFontSize else {
+                throw ParameterError("--run", "size '\(parts[2])' in '\(spec)' is not a number of px in (0, \(Int(WaveParameters.maxFontSize))]")
+            }
+            run.size = size
+        }
+        if parts.count > 3, !parts[3].isEmpty {
+            do { run.font = try FontFace(path: parts[3]) } catch { throw ParameterError("--run", "\(error)") }
+        }
+        return run
+    }
+
     /// The chosen scene, or a one-line error naming `--scene`.
     func kind() throws -> SceneKind {
         guard let k = SceneKind(rawValue: scene) else {
@@ -78,7 +100,7 @@ struct SceneChoiceOptions: ParsableArguments {
             (fadeLength != nil, "--fade-length", .marquee), (leadingBuffer != nil, "--leading-buffer", .marquee),
             (trailingBuffer != nil, "--trailing-buffer", .marquee), (delay != nil, "--delay", .marquee),
             (direction != nil, "--direction", .marquee), (scroll != nil, "--scroll", .marquee),
-            (forceScroll, "--force-scroll", .marquee),
+            (forceScroll, "--force-scroll", .marquee), (!styledRuns.isEmpty, "--run", .marquee),
             (strokeWidth != nil, "--stroke-width", .stroke), (strokeColor != nil, "--stroke-color", .stroke),
             (lineJoin != nil, "--line-join", .stroke), (lineCap != nil, "--line-cap", .stroke),
             (miterLimit != nil, "--miter-limit", .stroke),
@@ -115,7 +137,8 @@ struct SceneChoiceOptions: ParsableArguments {
             return nil
         case .marquee:
             var p = MarqueeParameters()
-            p.runs = [.init(text: wave.text, color: color ?? .black)]
+            p.runs = styledRuns.isEmpty ? [.init(text: wave.text, color: color ?? .black)]
+                : try styledRuns.map { try Self.styledRun($0, color: color ?? .black) }
             p.rate = rate; p.scrollDuration = scrollDuration; p.fadeLength = fadeLength
             p.leadingBuffer = leadingBuffer ?? 0; p.trailingBuffer = trailingBuffer ?? 0; p.delay = delay ?? 0
             p.direction = try Self.choice(direction, "--direction", default: .left)

@@ -62,6 +62,28 @@ import Raster
         #expect(try PNGFile.read(dir + "/a.png") == PNGFile.read(dir + "/b.png"))
     }
 
+    /// `--run` styles the marquee's caption run by run: each run's colour appears, and the frame
+    /// differs from the single-run caption.
+    @Test func marqueeStyledRunsKeepTheirColours() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let styled = try Executable.run(["render", "--scene", "marquee", "--size", "160x40", "--frame", "0", "--force-scroll",
+                                         "--run", "Now |#0000FF", "--run", "Song|#FF0000|30", "--out", "s.png"], in: dir)
+        #expect(styled.status == 0, "\(styled.stderr)")
+        let img = try PNGFile.read(dir + "/s.png")
+        var blue = 0, red = 0
+        for j in 0 ..< img.height { for i in 0 ..< img.width {
+            let p = img.pixel(i, j)
+            if p == SIMD4(0, 0, 255, 255) { blue += 1 }
+            if p == SIMD4(255, 0, 0, 255) { red += 1 }
+        } }
+        #expect(blue > 10 && red > 10, "blue \(blue), red \(red)")
+        let plain = try Executable.run(["render", "--scene", "marquee", "--size", "160x40", "--frame", "0", "--force-scroll",
+                                        "--text", "Now Song", "--out", "p.png"], in: dir)
+        #expect(plain.status == 0)
+        #expect(try PNGFile.read(dir + "/p.png") != img)
+    }
+
     /// Each bad input: exit 64, one line on stderr naming the flag, nothing written.
     @Test(arguments: [
         (["--scene", "bogus"], "--scene"), (["--scene", "stroke", "--texts", "a,b"], "--texts"),
@@ -87,6 +109,10 @@ import Raster
         (["--scene", "morph", "--font", "/nonexistent.ttf"], "--font"), (["--scene", "stroke", "--size", "0x5"], "--size"),
         (["--scene", "spread", "--fps", "0"], "--fps"), (["--scene", "marquee", "--font-size", "-2"], "--font-size"),
         (["--scene", "marquee", "--background", "white"], "--background"),
+        (["--scene", "stroke", "--run", "a"], "--run"), (["--scene", "marquee", "--run", "|#FF0000"], "--run"),
+        (["--scene", "marquee", "--run", "a|red"], "--run"), (["--scene", "marquee", "--run", "a|#FF0000|0"], "--run"),
+        (["--scene", "marquee", "--run", "a||x"], "--run"), (["--scene", "marquee", "--run", "a|||/nonexistent.ttf"], "--run"),
+        (["--scene", "marquee", "--run", "a|#FF0000|-3"], "--run"),
     ] as [([String], String)])
     func badSceneFlagsAreRefusedWithOneLineAndNoOutput(args: [String], flag: String) throws {
         let dir = try Executable.temporaryDirectory()
