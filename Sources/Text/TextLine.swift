@@ -78,63 +78,22 @@ struct ShapedRun {
 extension TextShaper {
     /// Shapes the whole text at `e64`, keeping glyphs without ink (spaces) and cluster boundaries.
     func shapeRun(e64: Int, run: Int, clusterBase: Int) throws -> ShapedRun {
-        guard e64 >= 1, e64 <= 16384 * 64 else { throw TextError.badSize(Double(e64) / 64) }
-        return try face.lock.withLock {
-            guard let font = hb_font_create(face.hbFace), let buf = hb_buffer_create() else {
-                throw TextError.notAFont(face.path, code: -4)
-            }
-            defer { hb_font_destroy(font); hb_buffer_destroy(buf) }
-            hb_font_set_scale(font, Int32(e64), Int32(e64))
-            hb_buffer_add_utf8(buf, text, -1, 0, -1)
-            hb_buffer_guess_segment_properties(buf)
-            hb_shape(font, buf, nil, 0)
-            var extents = hb_font_extents_t()
-            _ = hb_font_get_h_extents(font, &extents)
-            let ft = face.ftFace
-            let err = FT_Set_Char_Size(ft, 0, FT_F26Dot6(e64), 72, 72)
-            guard err == 0 else { throw TextError.badSize(Double(e64) / 64) }
-            var count: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buf, &count)
-            let poss = hb_buffer_get_glyph_positions(buf, &count)
-            // Cluster values are UTF-8 offsets; each distinct value starts a cluster.
-            let utf8 = Array(text.utf8)
-            var starts: [Int] = []
-            var glyphs: [LineGlyph] = []
-            var px = 0, py = 0
-            if let infos, let poss {
-                for i in 0 ..< Int(count) {
-                    let c = Int(infos[i].cluster)
-                    if !starts.contains(c) { starts.append(c) }
-                }
-                starts.sort()
-                for i in 0 ..< Int(count) {
-                    let gid = infos[i].codepoint, pos = poss[i]
-                    let le = FT_Load_Glyph(ft, gid, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
-                    guard le == 0, let slot = ft.pointee.glyph else { throw TextError.glyphLoad(gid, code: le) }
-                    var outline = Path()
-                    var box: (Int, Int, Int, Int)?
-                    if slot.pointee.outline.n_points > 0 {
-                        var bb = FT_BBox()
-                        FT_Outline_Get_BBox(&slot.pointee.outline, &bb)
-                        box = (Int(bb.xMin), Int(bb.yMin), Int(bb.xMax), Int(bb.yMax))
-                        outline = decompose(&slot.pointee.outline)
-                    }
-                    let cluster = starts.firstIndex(of: Int(infos[i].cluster)) ?? 0
-                    glyphs.append(LineGlyph(glyphID: gid, run: run, cluster: clusterBase + cluster,
-                                            x26: px + Int(pos.x_offset), y26: py + Int(pos.y_offset),
-                                            advance26: Int(pos.x_advance), outline: outline,
-                                            bbox26: box.map { (xMin: $0.0, yMin: $0.1, xMax: $0.2, yMax: $0.3) }))
-                    px += Int(pos.x_advance); py += Int(pos.y_advance)
-                }
-            }
-            var clusters: [TextCluster] = []
-            for (k, s) in starts.enumerated() {
-                let e = k + 1 < starts.count ? starts[k + 1] : utf8.count
-                let members = glyphs.indices.filter { glyphs[$0].cluster == clusterBase + k }
-                clusters.append(TextCluster(run: run, text: String(decoding: utf8[s ..< e], as: UTF8.self), glyphs: members))
-            }
-            return ShapedRun(glyphs: glyphs, clusters: clusters, advance26: px,
-                             ascender26: Int(extents.ascender), descender26: Int(-extents.descender))
+        let shaped = try shapeGlyphs(e64: e64, outlines: true)
+        // Cluster values are UTF-8 offsets; each distinct value starts a cluster.
+        let utf8 = Array(text.utf8)
+        let starts = Array(Set(shaped.glyphs.map(\.cluster))).sorted()
+        let glyphs = shaped.glyphs.map { g in
+            LineGlyph(glyphID: g.glyphID, run: run, cluster: clusterBase + (starts.firstIndex(of: g.cluster) ?? 0),
+                      x26: g.x26, y26: g.y26, advance26: g.advance26, outline: g.outline,
+                      bbox26: g.bbox26.map { (xMin: $0.0, yMin: $0.1, xMax: $0.2, yMax: $0.3) })
         }
+        var clusters: [TextCluster] = []
+        for (k, s) in starts.enumerated() {
+            let e = k + 1 < starts.count ? starts[k + 1] : utf8.count
+            let members = glyphs.indices.filter { glyphs[$0].cluster == clusterBase + k }
+            clusters.append(TextCluster(run: run, text: String(decoding: utf8[s ..< e], as: UTF8.self), glyphs: members))
+        }
+        return ShapedRun(glyphs: glyphs, clusters: clusters, advance26: shaped.advance26,
+                         ascender26: Int(shaped.extents.ascender), descender26: Int(-shaped.extents.descender))
     }
 }

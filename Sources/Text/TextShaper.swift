@@ -87,6 +87,35 @@ public final class TextShaper: @unchecked Sendable {
 
     /// Shapes the text at `e64` (1/64 px), loading outlines unless `outlines` is false (faster size search).
     public func shape(e64: Int, outlines: Bool = true) throws -> ShapedText {
+        let shaped = try shapeGlyphs(e64: e64, outlines: outlines)
+        var glyphs: [PlacedGlyph] = []
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for g in shaped.glyphs {
+            guard let b = g.bbox26 else { continue }
+            x0 = min(x0, g.x26 + b.0); y0 = min(y0, g.y26 + b.1)
+            x1 = max(x1, g.x26 + b.2); y1 = max(y1, g.y26 + b.3)
+            glyphs.append(PlacedGlyph(glyphID: g.glyphID, x26: g.x26, y26: g.y26, outline: g.outline, bbox26: b))
+        }
+        guard !glyphs.isEmpty else { throw TextError.noInk(text) }
+        return ShapedText(e64: e64, glyphs: glyphs, inkMin26: (x0, y0), inkMax26: (x1, y1))
+    }
+
+    /// One shaped glyph as HarfBuzz placed it and FreeType loaded it.
+    struct RawGlyph {
+        var glyphID: UInt32
+        /// HarfBuzz's cluster value (a UTF-8 offset into the text).
+        var cluster: Int
+        var x26: Int, y26: Int, advance26: Int
+        /// The unhinted outline (empty when not loaded or without ink).
+        var outline: Path
+        /// FT_Outline_Get_BBox, nil for a glyph without outline points.
+        var bbox26: (Int, Int, Int, Int)?
+    }
+
+    /// The one place that shapes: HarfBuzz at scale `e64` with its OpenType functions, FreeType's
+    /// unhinted outlines at `FT_Set_Char_Size(e64)`, every glyph in order (with or without ink), the
+    /// total advance, and the font's ascender and descender at that scale.
+    func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, extents: hb_font_extents_t) {
         guard e64 >= 1, e64 <= 16384 * 64 else { throw TextError.badSize(Double(e64) / 64) }
         return try face.lock.withLock {
             guard let font = hb_font_create(face.hbFace), let buf = hb_buffer_create() else {
@@ -97,33 +126,33 @@ public final class TextShaper: @unchecked Sendable {
             hb_buffer_add_utf8(buf, text, -1, 0, -1)
             hb_buffer_guess_segment_properties(buf)
             hb_shape(font, buf, nil, 0)
+            var extents = hb_font_extents_t()
+            _ = hb_font_get_h_extents(font, &extents)
             let ft = face.ftFace
             let err = FT_Set_Char_Size(ft, 0, FT_F26Dot6(e64), 72, 72)
             guard err == 0 else { throw TextError.badSize(Double(e64) / 64) }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buf, &count),
-                  let poss = hb_buffer_get_glyph_positions(buf, &count) else { throw TextError.noInk(text) }
-            var glyphs: [PlacedGlyph] = []
-            var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+                  let poss = hb_buffer_get_glyph_positions(buf, &count) else { return ([], 0, extents) }
+            var glyphs: [RawGlyph] = []
             var px = 0, py = 0
             for i in 0 ..< Int(count) {
                 let gid = infos[i].codepoint, pos = poss[i]
-                let gx = px + Int(pos.x_offset), gy = py + Int(pos.y_offset)
                 let le = FT_Load_Glyph(ft, gid, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
                 guard le == 0, let slot = ft.pointee.glyph else { throw TextError.glyphLoad(gid, code: le) }
+                var outline = Path()
+                var box: (Int, Int, Int, Int)?
                 if slot.pointee.outline.n_points > 0 {
                     var bb = FT_BBox()
                     FT_Outline_Get_BBox(&slot.pointee.outline, &bb)
-                    x0 = min(x0, gx + Int(bb.xMin)); y0 = min(y0, gy + Int(bb.yMin))
-                    x1 = max(x1, gx + Int(bb.xMax)); y1 = max(y1, gy + Int(bb.yMax))
-                    let path = outlines ? decompose(&slot.pointee.outline) : Path()
-                    glyphs.append(PlacedGlyph(glyphID: gid, x26: gx, y26: gy, outline: path,
-                                              bbox26: (Int(bb.xMin), Int(bb.yMin), Int(bb.xMax), Int(bb.yMax))))
+                    box = (Int(bb.xMin), Int(bb.yMin), Int(bb.xMax), Int(bb.yMax))
+                    if outlines { outline = decompose(&slot.pointee.outline) }
                 }
+                glyphs.append(RawGlyph(glyphID: gid, cluster: Int(infos[i].cluster), x26: px + Int(pos.x_offset),
+                                       y26: py + Int(pos.y_offset), advance26: Int(pos.x_advance), outline: outline, bbox26: box))
                 px += Int(pos.x_advance); py += Int(pos.y_advance)
             }
-            guard !glyphs.isEmpty else { throw TextError.noInk(text) }
-            return ShapedText(e64: e64, glyphs: glyphs, inkMin26: (x0, y0), inkMax26: (x1, y1))
+            return (glyphs, px, extents)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Export
+import Layers
 import Raster
 import WaveFill
 #if canImport(Glibc)
@@ -49,9 +50,25 @@ struct RenderCommand: ParsableCommand {
 
         // Everything that can be refused is checked before anything is created or written.
         if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
-            return try renderLayerScene(layerScene, fps: fps, first: first, count: count, toFile: toFile)
+            let renderer = LayerRenderer()
+            return try writeFrames(first: first, count: count, toFile: toFile, width: layerScene.width,
+                                   height: layerScene.height, savePreset: false) { n, pixmap in
+                pixmap = layerScene.render(frame: n, fps: fps, renderer: renderer)
+            }
         }
         let sceneModel = try scene.makeScene()
+        let renderer = WaveRenderer(scene: sceneModel)
+        try writeFrames(first: first, count: count, toFile: toFile, width: sceneModel.parameters.width,
+                        height: sceneModel.parameters.height, savePreset: true) { n, pixmap in
+            sceneModel.update(frame: n)
+            renderer.render(into: &pixmap)
+        }
+    }
+
+    /// Writes frames first ..< first + count to `--out` (one file, or a directory of frame-NNNNN.png),
+    /// refusing existing files unless `--force`; `draw(n, &pixmap)` draws frame n into a reused pixmap.
+    func writeFrames(first: Int, count: Int, toFile: Bool, width: Int, height: Int, savePreset: Bool,
+                     draw: (Int, inout Pixmap) -> Void) throws {
         let paths: [String]
         if toFile {
             try OutputPaths.prepareParent(of: out)
@@ -64,20 +81,18 @@ struct RenderCommand: ParsableCommand {
         if !force, let existing = paths.first(where: { access($0, F_OK) == 0 }) {
             throw ParameterError("--out", "'\(existing)' exists; pass --force to overwrite")
         }
-        try scene.saveRequestedPreset()
-        let renderer = WaveRenderer(scene: sceneModel)
-        var pixmap = Pixmap(width: sceneModel.parameters.width, height: sceneModel.parameters.height)
+        if savePreset { try scene.saveRequestedPreset() }
+        var pixmap = Pixmap(width: width, height: height)
         var progress = Progress(total: count, label: "rendering")
         for (k, path) in paths.enumerated() {
-            sceneModel.update(frame: first + k)
-            renderer.render(into: &pixmap)
+            draw(first + k, &pixmap)
             do { try PNGFile.write(pixmap, to: path) } catch { throw CLIError("\(error)") }
             progress.update(k + 1)
         }
         if count == 1 {
-            print("wrote \(paths[0]) (frame \(first), \(pixmap.width)x\(pixmap.height))")
+            print("wrote \(paths[0]) (frame \(first), \(width)x\(height))")
         } else {
-            print("wrote \(count) frames \(first)...\(first + count - 1) to \(out) (\(paths[0]) ... \(paths[count - 1]), \(pixmap.width)x\(pixmap.height))")
+            print("wrote \(count) frames \(first)...\(first + count - 1) to \(out) (\(paths[0]) ... \(paths[count - 1]), \(width)x\(height))")
         }
     }
 }

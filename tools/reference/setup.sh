@@ -1,37 +1,6 @@
 #!/usr/bin/env bash
-# Creates tools/reference/.venv and installs requirements.txt into it.
-# Idempotent: pip runs only when a pinned package is missing or at another
-# version.  Prints one line on success.
-#
-#   bash tools/reference/setup.sh            # venv at tools/reference/.venv
-#   PYTHON=python3.11 bash tools/reference/setup.sh
+# Creates tools/reference/.venv with the pinned packages of tools/reference/requirements.txt (idempotent).
+#   bash tools/reference/setup.sh            # PYTHON=python3.11 to choose the interpreter
 set -euo pipefail
-
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-VENV="$HERE/.venv"
-PYTHON="${PYTHON:-python3}"
-REQ="$HERE/requirements.txt"
-
-if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV" >/dev/null
-fi
-
-# Every pinned "name==version" line must be installed at exactly that version.
-missing=0
-while IFS= read -r line; do
-    line="${line%%#*}"; line="${line//[[:space:]]/}"
-    [ -n "$line" ] || continue
-    name="${line%%==*}"; want="${line##*==}"
-    have="$("$VENV/bin/python" -c 'import sys
-from importlib.metadata import version, PackageNotFoundError
-try: print(version(sys.argv[1]))
-except PackageNotFoundError: print("")' "$name")"
-    if [ "$have" != "$want" ]; then missing=1; break; fi
-done < "$REQ"
-
-if [ "$missing" -eq 1 ]; then
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$REQ" >/dev/null
-    echo "setup.sh: installed $REQ into $VENV"
-else
-    echo "setup.sh: $VENV is up to date"
-fi
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+exec bash "$here/../venv-setup.sh" "$here"
