@@ -78,14 +78,10 @@ final class SceneWindowSession {
     /// Runs until the window closes, `q`, or `--frames` ticks; then saves `--screenshot`.
     func run() throws {
         var link = DisplayLink(clock: clock)
-        let entries = settings.script?.entries ?? []
         var next = 0
         let started = VSyncClock.monotonicSeconds()
         try link.run(ticks: settings.frames) { tick throws in
-            while next < entries.count, entries[next].tick <= tick.index {
-                window.perform(entries[next].action)
-                next += 1
-            }
+            WindowSupport.replay(settings.script, from: &next, at: tick.index, on: window)
             if tick.index > 0 && !paused { frame += 1 }
             for event in window.pollEvents() { handle(event) }
             if quitRequested { clock.stop(); return }
@@ -96,11 +92,7 @@ final class SceneWindowSession {
         let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
         StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(frame): intervals mean \(mean) ms, target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync")")
         if let path = settings.screenshot {
-            guard presented > 0 else { throw CLIError("--screenshot: no frame was presented") }
-            let shot: Pixmap
-            do { shot = try window.readBack() } catch { throw CLIError("cannot read the frame back: \(error)") }
-            do { try PNGFile.write(shot, to: path) } catch { throw CLIError("--screenshot: \(error)") }
-            StandardOutput.line("screenshot \(shot.width)x\(shot.height) of frame \(frame) saved to \(path)")
+            try WindowSupport.saveScreenshot(window, presented: presented, to: path, frame: frame)
         }
     }
 

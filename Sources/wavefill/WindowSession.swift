@@ -65,14 +65,10 @@ final class WindowSession {
     /// Runs until the window closes, `q`, or `--frames` ticks; then saves `--screenshot`.
     func run() throws {
         var link = DisplayLink(clock: clock)
-        let entries = settings.script?.entries ?? []
         var next = 0
         let started = VSyncClock.monotonicSeconds()
         try link.run(ticks: settings.frames) { tick throws in
-            while next < entries.count, entries[next].tick <= tick.index {
-                window.perform(entries[next].action)
-                next += 1
-            }
+            WindowSupport.replay(settings.script, from: &next, at: tick.index, on: window)
             tuner.tick(interval: tick.index == 0 ? 0 : tick.timestamp - lastTimestamp)
             lastTimestamp = tick.timestamp
             for event in window.pollEvents() { handle(event) }
@@ -84,11 +80,7 @@ final class WindowSession {
         let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
         StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(tuner.frame): intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(totalRows > 0 ? VSyncClock.format(Double(uploadedRows) * 100 / Double(totalRows)) : "0") %")
         if let path = settings.screenshot {
-            guard presented > 0 else { throw CLIError("--screenshot: no frame was presented") }
-            let shot: Pixmap
-            do { shot = try window.readBack() } catch { throw CLIError("cannot read the frame back: \(error)") }
-            do { try PNGFile.write(shot, to: path) } catch { throw CLIError("--screenshot: \(error)") }
-            StandardOutput.line("screenshot \(shot.width)x\(shot.height) of frame \(tuner.frame) saved to \(path)")
+            try WindowSupport.saveScreenshot(window, presented: presented, to: path, frame: tuner.frame)
         }
     }
 
