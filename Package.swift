@@ -6,7 +6,8 @@ let package = Package(
     name: "WaveFill",
     products: [
         .executable(name: "wavefill", targets: ["wavefill"]),
-        .library(name: "WaveFillKit", targets: ["WaveFill", "Scenes", "Layers", "Animation", "Raster", "Geometry", "Text", "Export"]),
+        // `import WaveFill`: the engine, the scene contract, every scene and the file writers.
+        .library(name: "WaveFill", targets: ["WaveFill"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -25,18 +26,25 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation", "Text"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
+        // The Scene contract every scene conforms to, and setting errors by key.
+        .target(name: "SceneKit", dependencies: ["Raster"]),
+        // JSON, SVG and Lottie spelling.
+        .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 
         // Touch C.
-        .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz"]),
-        .target(name: "Export", dependencies: ["Raster", "CPNG"]),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
-        .target(name: "WaveFill", dependencies: ["Layers", "Animation", "Text", "Raster", "Geometry"]),
+        // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.
+        .target(name: "Wave", dependencies: ["SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
-        .target(name: "Scenes", dependencies: ["WaveFill", "Layers", "Animation", "Text", "Raster", "Geometry"]),
+        .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "Animation", "Text", "Raster", "Geometry"]),
+        // The umbrella: `import WaveFill`.
+        .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "Wave", "Scenes", "Export"]),
         .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "Scenes", "Export", "Text", "SDLHost", "Animation", "Raster",
+            "WaveFill", "SDLHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,9 +53,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
-        .testTarget(name: "TextTests", dependencies: ["Text"]),
-        .testTarget(name: "WaveFillTests", dependencies: ["WaveFill", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Layers", "Raster"]),
+        .testTarget(name: "WaveTests", dependencies: ["Wave", "SceneKit", "Vector", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneKit", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
             "TestSupport", "WaveFill",

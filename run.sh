@@ -4,7 +4,7 @@
 #                       display, otherwise a headless render into ./out)
 #   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
-#   ./run.sh bench      release build; `wavefill bench` and the peers of ../shared/bench in one go
+#   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go
 # Installs Debian packages only when missing (apt-get; through sudo when not root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -71,26 +71,13 @@ case "$cmd" in
         tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"
         ;;
     bench)
-        # Ours and the peers of ../shared/bench (Skia, Cairo, Blend2D, ThorVG) in one go.
+        # Ours and the peers of tools/bench (Skia, Cairo, Blend2D, ThorVG) in one go.
         ensure_packages; ensure_swift
         swift build -c release --product wavefill
         swift build -c release --product MallocInterposerSwift
-        bindir="$(swift build -c release --show-bin-path)"
-        out=out/bench; mkdir -p "$out"
-        say "wavefill bench (full and dirty, floors, allocations, many indicators, start-up, soak)"
-        LD_PRELOAD="$bindir/libMallocInterposerSwift.so" "$bindir/wavefill" bench --extended --soak 100000 "$@" \
-            | tee "$out/wavefill.md"
-        LD_PRELOAD="$bindir/libMallocInterposerSwift.so" "$bindir/wavefill" bench --json "$@" > "$out/wavefill.json"
-        harness="../shared/bench"
-        if [ ! -f "$harness/peers.py" ]; then
-            say "no $harness/peers.py beside this checkout: peers skipped"; exit 1
-        fi
-        venv="$(pwd)/.build-bench-venv"
-        VENV="$venv" bash "$harness/setup.sh"
-        say "peers and wavefill in one harness run (about 3 minutes)"
-        "$venv/bin/python" "$harness/peers.py" --sizes 256,1024,2048 --frames 300 \
-            --external "swift=$bindir/wavefill bench" --out "$out/peers" | tee "$out/peers.md"
-        python3 tools/bench/ratios.py "$out/peers/results.json" "$out/wavefill.json" | tee "$out/ratios.md"
+        # wavefill bench (malloc interposer preloaded), then our peers harness (tools/bench: Skia,
+        # Cairo, Blend2D, ThorVG from PyPI) with wavefill as its external peer, then the ratios.
+        exec tools/bench/bench.sh "$(swift build -c release --show-bin-path)" "$@"
         ;;
     render)
         ensure_packages; ensure_swift

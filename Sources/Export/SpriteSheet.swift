@@ -1,3 +1,4 @@
+import Vector
 import Raster
 #if canImport(Glibc)
 import Glibc

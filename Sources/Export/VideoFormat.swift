@@ -1,3 +1,4 @@
+import Vector
 import Raster
 
 /// The animated formats written by ffmpeg, and the encoder settings chosen for each.

@@ -2,7 +2,7 @@
 // line segments with a stated error bound.
 //
 // Owns: the vocabulary every other module speaks. Must not: know about pixels, layers, time or C.
-// Coordinates are Double, y grows downwards (shared/SCENE.md).
+// Coordinates are Double, y grows downwards (docs/SCENE.md).
 
 /// A point or vector in pixel space (y grows downwards).
 public struct Point: Hashable, Sendable, CustomStringConvertible {

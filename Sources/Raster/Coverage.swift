@@ -1,7 +1,7 @@
 /// Fractional coverage per pixel: the exact share (0...1) of each pixel's square inside a shape.
 ///
 /// Float32 rather than 8 bits so that products of coverages (a wave masked by a glyph) and their
-/// compositing round once, at the end, as shared/SCENE.md's exact renderer does.
+/// compositing round once, at the end, as docs/SCENE.md's exact renderer does.
 public struct Coverage: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int

@@ -1,7 +1,7 @@
+import SceneKit
 import Geometry
 import Raster
 import Text
-import WaveFill
 
 /// The marquee's knobs. Defaults are the document's: three spaces between copies, one period of
 /// text width x 0.035 s, a fade of 0.026 of the view's width at each side; the rest are
@@ -51,31 +51,31 @@ public struct MarqueeParameters: Sendable {
     /// The defaults.
     public init() {}
 
-    /// Throws a `ParameterError` naming the flag of the first value out of range (`viewWidth` bounds
+    /// Throws a `SettingError` naming the flag of the first value out of range (`viewWidth` bounds
     /// the fade length).
     public func validate(viewWidth: Int) throws {
         guard !runs.isEmpty, runs.contains(where: { !$0.text.isEmpty }) else {
-            throw ParameterError("--text", "the text is empty; give at least one character")
+            throw SettingError("text", "the text is empty; give at least one character")
         }
         func nonNegative(_ v: Double, _ flag: String, unit: String) throws {
-            guard v.isFinite, v >= 0 else { throw ParameterError(flag, "\(v) must be a number >= 0 \(unit)") }
+            guard v.isFinite, v >= 0 else { throw SettingError(flag, "\(v) must be a number >= 0 \(unit)") }
         }
-        if let r = rate, !(r.isFinite && r > 0) { throw ParameterError("--rate", "\(r) must be > 0 px/s") }
-        if let d = scrollDuration, !(d.isFinite && d > 0) { throw ParameterError("--scroll-duration", "\(d) must be > 0 s") }
+        if let r = rate, !(r.isFinite && r > 0) { throw SettingError("rate", "\(r) must be > 0 px/s") }
+        if let d = scrollDuration, !(d.isFinite && d > 0) { throw SettingError("scroll-duration", "\(d) must be > 0 s") }
         if rate != nil && scrollDuration != nil {
-            throw ParameterError("--rate", "give either --rate or --scroll-duration, not both")
+            throw SettingError("rate", "give either --rate or --scroll-duration, not both")
         }
         if let f = fadeLength {
             guard f.isFinite, f >= 0, f <= Double(viewWidth) / 2 else {
-                throw ParameterError("--fade-length", "\(f) is outside 0 ... \(Double(viewWidth) / 2) px (half the view's width)")
+                throw SettingError("fade-length", "\(f) is outside 0 ... \(Double(viewWidth) / 2) px (half the view's width)")
             }
         }
-        guard fade.isFinite, (0 ... 0.5).contains(fade) else { throw ParameterError("--fade", "\(fade) is outside 0 ... 0.5") }
-        try nonNegative(leadingBuffer, "--leading-buffer", unit: "px")
-        try nonNegative(trailingBuffer, "--trailing-buffer", unit: "px")
-        try nonNegative(delay, "--delay", unit: "s")
+        guard fade.isFinite, (0 ... 0.5).contains(fade) else { throw SettingError("fade", "\(fade) is outside 0 ... 0.5") }
+        try nonNegative(leadingBuffer, "leading-buffer", unit: "px")
+        try nonNegative(trailingBuffer, "trailing-buffer", unit: "px")
+        try nonNegative(delay, "delay", unit: "s")
         guard secondsPerPixel.isFinite, secondsPerPixel > 0 else {
-            throw ParameterError("--scroll-duration", "\(secondsPerPixel) s per pixel must be > 0")
+            throw SettingError("scroll-duration", "\(secondsPerPixel) s per pixel must be > 0")
         }
     }
 

@@ -1,9 +1,9 @@
+import SceneKit
 import Animation
 import Geometry
 import Layers
 import Raster
 import Text
-import WaveFill
 
 /// A scrolling caption (a short-video app's music line): the styled runs laid out as text, three
 /// spaces, text, three spaces, text; the copies moved by one linear, endlessly repeating translation
@@ -13,7 +13,10 @@ import WaveFill
 /// Because the translation is exactly the distance from one copy to the next, the frame at the end
 /// of a period is the frame at its start: the loop restarts without a visible jump. Text that fits
 /// the view (with its leading buffer) stands still, unmasked, unless `forceScroll`.
-public final class MarqueeScene: LayerScene {
+public final class MarqueeModel: LayerSceneModel {
+    /// The registry name.
+    public static let kind = "marquee"
+
     /// The canvas (the marquee's view is the whole canvas).
     public let canvas: SceneCanvas
     /// The knobs.
@@ -133,14 +136,21 @@ public final class MarqueeScene: LayerScene {
             return l.ascender26 + l.descender26
         }
         let limit = 4 * 64 * height / 5, ref = 64 * 64
-        var e64 = max(1, min(Int(WaveParameters.maxFontSize) * 64, ref * limit / max(1, try lineHeight(ref))))
+        var e64 = max(1, min(Int(SceneLimits.maxFontSize) * 64, ref * limit / max(1, try lineHeight(ref))))
         while e64 > 1, try lineHeight(e64) > limit { e64 -= 1 }
-        while e64 < Int(WaveParameters.maxFontSize) * 64, try lineHeight(e64 + 1) <= limit { e64 += 1 }
+        while e64 < Int(SceneLimits.maxFontSize) * 64, try lineHeight(e64 + 1) <= limit { e64 += 1 }
         return e64
     }
 
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// Periodic with the scroll's period (delay + scroll, twice that for a bounce); still when the
+    /// text fits.
+    public func timeline(fps: Double) -> SceneTimeline {
+        guard period > 0 else { return .still }
+        return .periodic(frames: SceneTimeline.wholeFrames(period, fps: fps), seconds: period, start: 0)
+    }
 
     /// The content's horizontal offset from rest at `time` (what the scroll animation presents).
     public func offset(at time: Double) -> Double {

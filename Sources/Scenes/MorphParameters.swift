@@ -1,5 +1,5 @@
+import SceneKit
 import Raster
-import WaveFill
 
 /// How leaving and entering characters of a morph move.
 public enum MorphEffect: String, Sendable, CaseIterable {
@@ -36,17 +36,17 @@ public struct MorphParameters: Sendable {
     /// The longest any character can take: its latest start plus its longest duration.
     public var longestAnimation: Double { delayRange.upperBound + durationRange.upperBound }
 
-    /// Throws a `ParameterError` naming the flag of the first value out of range.
+    /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
-        guard !texts.isEmpty else { throw ParameterError("--texts", "give at least one text") }
+        guard !texts.isEmpty else { throw SettingError("texts", "give at least one text") }
         if let i = texts.firstIndex(where: \.isEmpty) {
-            throw ParameterError("--texts", "text \(i + 1) is empty; separate non-empty texts with commas")
+            throw SettingError("texts", "text \(i + 1) is empty; separate non-empty texts with commas")
         }
         guard interval.isFinite, interval >= longestAnimation else {
-            throw ParameterError("--interval", "\(interval) s is shorter than the longest character animation (\(longestAnimation) s)")
+            throw SettingError("interval", "\(interval) s is shorter than the longest character animation (\(longestAnimation) s)")
         }
         guard durationRange.lowerBound > 0, delayRange.lowerBound >= 0 else {
-            throw ParameterError("--interval", "durations must be > 0 s and delays >= 0 s")
+            throw SettingError("interval", "durations must be > 0 s and delays >= 0 s")
         }
     }
 }

@@ -1,9 +1,9 @@
+import SceneKit
 import Animation
 import Geometry
 import Layers
 import Raster
 import Text
-import WaveFill
 
 /// A per-character label that morphs from text to text: every glyph cluster of every text is its
 /// own shape layer at its shaped position (kerning and ligatures as the whole text was shaped;
@@ -17,7 +17,10 @@ import WaveFill
 /// layer tree whose animations start at 0; `presentation(at: t)` presents change
 /// `floor(t / interval)`'s tree at the time since it began, so any frame is a pure function of t.
 /// Before the first change the first text rests (change 0's tree, finished).
-public final class MorphScene: LayerScene {
+public final class MorphModel: LayerSceneModel {
+    /// The registry name.
+    public static let kind = "morph"
+
     /// What happens to one cluster in a change.
     public enum Role: String, Sendable {
         /// In both texts: moves from its old place to its new one.
@@ -90,12 +93,12 @@ public final class MorphScene: LayerScene {
             let shapers = try parameters.texts.map { try TextShaper(text: $0, face: face) }
             e64 = try canvas.fittingE64(shapers)
             for s in shapers { shaped.append(try TextLine(runs: [(s, e64)])) }
-        } catch { throw SceneCanvas.flagError(error, textFlag: "--texts") }
+        } catch { throw SceneCanvas.flagError(error, textFlag: "texts") }
         fontSize = Double(e64) / 64
         var top = Double.infinity, bottom = -Double.infinity
         for (k, l) in shaped.enumerated() {
             guard let ink = l.inkBounds() else {
-                throw ParameterError("--texts", "the text '\(parameters.texts[k])' draws nothing")
+                throw SettingError("texts", "the text '\(parameters.texts[k])' draws nothing")
             }
             top = min(top, ink.minY); bottom = max(bottom, ink.maxY)
         }
@@ -124,6 +127,15 @@ public final class MorphScene: LayerScene {
     }
 
     /// The presentation tree at `time` seconds.
+    /// Periodic with the cycle of changes (texts x interval), from the first change on; still for
+    /// one text.
+    public func timeline(fps: Double) -> SceneTimeline {
+        guard parameters.texts.count > 1 else { return .still }
+        let seconds = Double(parameters.texts.count) * parameters.interval
+        return .periodic(frames: SceneTimeline.wholeFrames(seconds, fps: fps), seconds: seconds,
+                         start: SceneTimeline.framesThrough(parameters.interval, fps: fps) - 1)
+    }
+
     public func presentation(at time: Double) -> Layer {
         let (k, elapsed) = change(at: time)
         return changes[k].root.presentation(at: elapsed)

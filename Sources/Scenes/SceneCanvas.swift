@@ -1,8 +1,8 @@
+import SceneKit
 import Geometry
 import Layers
 import Raster
 import Text
-import WaveFill
 
 /// What every scene shares: the canvas, its background, the font and the text size.
 public struct SceneCanvas: Sendable {
@@ -20,15 +20,15 @@ public struct SceneCanvas: Sendable {
         self.width = width; self.height = height; self.background = background; self.fontSize = fontSize
     }
 
-    /// Throws a `ParameterError` naming `--size` or `--font-size` when out of range.
+    /// Throws a `SettingError` naming `--size` or `--font-size` when out of range.
     public func validate() throws {
-        let m = WaveParameters.maxCanvasSide
+        let m = SceneLimits.maxCanvasSide
         guard (1 ... m).contains(width), (1 ... m).contains(height) else {
-            throw ParameterError("--size", "\(width)x\(height) is outside 1x1 ... \(m)x\(m)")
+            throw SettingError("size", "\(width)x\(height) is outside 1x1 ... \(m)x\(m)")
         }
         if let e = fontSize {
-            guard e.isFinite, e * 64 >= 0.5, e <= WaveParameters.maxFontSize else {
-                throw ParameterError("--font-size", "\(e) px is outside 1/64 ... \(Int(WaveParameters.maxFontSize)) px")
+            guard e.isFinite, e * 64 >= 0.5, e <= SceneLimits.maxFontSize else {
+                throw SettingError("font-size", "\(e) px is outside 1/64 ... \(Int(SceneLimits.maxFontSize)) px")
             }
         }
     }
@@ -51,17 +51,17 @@ public struct SceneCanvas: Sendable {
     func fittingE64(_ shapers: [TextShaper]) throws -> Int {
         if let e = givenE64 { return e }
         var best = Int.max
-        for s in shapers { best = min(best, try ContainerLayout.fittingE64(s, width: width, height: height)) }
+        for s in shapers { best = min(best, try s.fittingE64(width: width, height: height, maxE64: Int(SceneLimits.maxFontSize * 64))) }
         return best
     }
 
     /// Maps a text error to the flag a user would fix.
-    static func flagError(_ e: Error, textFlag: String = "--text") -> Error {
+    static func flagError(_ e: Error, textFlag: String = "text") -> Error {
         guard let t = e as? TextError else { return e }
         switch t {
-        case .emptyText, .missingCharacters, .noInk: return ParameterError(textFlag, t.description)
-        case .badSize: return ParameterError("--font-size", t.description)
-        default: return ParameterError("--font", t.description)
+        case .emptyText, .missingCharacters, .noInk: return SettingError(textFlag, t.description)
+        case .badSize: return SettingError("font-size", t.description)
+        default: return SettingError("font", t.description)
         }
     }
 }

@@ -1,6 +1,6 @@
+import SceneKit
 import Geometry
 import Raster
-import WaveFill
 
 /// The spread scene's knobs; the gradient's geometry, colours, locations and duration are the
 /// document's.
@@ -29,15 +29,15 @@ public struct SpreadParameters: Sendable {
     /// The defaults: unselected throughout.
     public init() {}
 
-    /// Throws a `ParameterError` naming the flag of the first value out of range.
+    /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
-        guard !text.isEmpty else { throw ParameterError("--text", "the text is empty; give at least one character") }
-        if let s = selectAt, !(s.isFinite && s >= 0) { throw ParameterError("--select-at", "\(s) must be a time >= 0") }
+        guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
+        if let s = selectAt, !(s.isFinite && s >= 0) { throw SettingError("select-at", "\(s) must be a time >= 0") }
         if let d = deselectAt {
-            guard d.isFinite, d >= 0 else { throw ParameterError("--deselect-at", "\(d) must be a time >= 0") }
-            guard let s = selectAt else { throw ParameterError("--deselect-at", "needs --select-at: only a selected title can be deselected") }
-            guard d > s else { throw ParameterError("--deselect-at", "must come after --select-at") }
+            guard d.isFinite, d >= 0 else { throw SettingError("deselect-at", "\(d) must be a time >= 0") }
+            guard let s = selectAt else { throw SettingError("deselect-at", "needs --select-at: only a selected title can be deselected") }
+            guard d > s else { throw SettingError("deselect-at", "must come after --select-at") }
         }
-        guard duration.isFinite, duration > 0 else { throw ParameterError("--spread-duration", "\(duration) must be > 0 s") }
+        guard duration.isFinite, duration > 0 else { throw SettingError("spread-duration", "\(duration) must be > 0 s") }
     }
 }

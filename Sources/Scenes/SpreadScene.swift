@@ -1,9 +1,9 @@
+import SceneKit
 import Animation
 import Geometry
 import Layers
 import Raster
 import Text
-import WaveFill
 
 /// A tab title that fills with colour when selected: the title in its unselected colour, and over
 /// it a linear gradient layer (start (0, 0.4), end (1, 0.6), colours clear, #F24557, #F24557, clear)
@@ -11,7 +11,10 @@ import WaveFill
 /// to [0, 0, 1, 1] in 0.3 s and holds; deselecting runs from wherever the spread is back to
 /// [0.7, 0.7, 0.7, 0.7] and holds there, where all four stops coincide and every pixel takes the
 /// clear end colour: no trace of the highlight is left.
-public final class SpreadScene: LayerScene {
+public final class SpreadModel: LayerSceneModel {
+    /// The registry name.
+    public static let kind = "spread"
+
     /// The canvas.
     public let canvas: SceneCanvas
     /// The knobs.
@@ -43,7 +46,7 @@ public final class SpreadScene: LayerScene {
             let size = Double(try canvas.fittingE64([shaper])) / 64
             title = try TextLayer(runs: [TextRun(text: parameters.text, font: face, size: size, color: parameters.textColor)])
         } catch { throw SceneCanvas.flagError(error) }
-        guard let ink = title.inkBounds else { throw ParameterError("--text", "the text '\(parameters.text)' draws nothing") }
+        guard let ink = title.inkBounds else { throw SettingError("text", "the text '\(parameters.text)' draws nothing") }
         // The title's frame covers its line box and its ink, so the gradient reaches every glyph.
         let box = title.bounds.union(ink)
         let frame = Layer()
@@ -110,6 +113,35 @@ public final class SpreadScene: LayerScene {
 
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// Once, through the frame where the last selection change has finished; still when nothing is
+    /// ever selected.
+    public func timeline(fps: Double) -> SceneTimeline {
+        if let c = lastChange { return .once(frames: SceneTimeline.framesThrough(c.time + parameters.duration, fps: fps)) }
+        guard let select = parameters.selectAt else { return .still }
+        return .once(frames: SceneTimeline.framesThrough((parameters.deselectAt ?? select) + parameters.duration, fps: fps))
+    }
+
+    /// Space or a click selects / deselects.
+    public static let controls: [SceneControl] = [
+        SceneControl(.space, .toggle, help: "space/click select / deselect"),
+        SceneControl(.click, .toggle, help: ""),
+    ]
+
+    /// `toggle` selects or deselects at `time`; `restart` leaves the title unselected.
+    public func perform(_ action: SceneAction, at time: Double, frame: Int) -> String? {
+        switch action {
+        case .toggle:
+            let select = !isSelected(at: time)
+            setSelected(select, at: time)
+            return "\(select ? "selected" : "deselected") at frame \(frame)"
+        case .restart:
+            if isSelected(at: time) { setSelected(false, at: 0) }
+            return nil
+        default:
+            return nil
+        }
+    }
 
     /// The gradient's presented locations at `time`.
     public func locations(at time: Double) -> [Double]? {

@@ -1,6 +1,6 @@
+import SceneKit
 import Geometry
 import Raster
-import WaveFill
 
 /// The stroke scene's knobs. Defaults: the document's timeline (the pen draws for 4 s, then the fill
 /// fades in over 2 s); the pen's look is ours (2 px black, round joins and caps).
@@ -33,19 +33,19 @@ public struct StrokeParameters: Sendable {
     /// The whole timeline in seconds.
     public var totalDuration: Double { drawDuration + fillDuration }
 
-    /// Throws a `ParameterError` naming the flag of the first value out of range.
+    /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
-        guard !text.isEmpty else { throw ParameterError("--text", "the text is empty; give at least one character") }
+        guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
         guard lineWidth.isFinite, lineWidth > 0, lineWidth <= 1000 else {
-            throw ParameterError("--stroke-width", "\(lineWidth) is outside (0, 1000] px")
+            throw SettingError("stroke-width", "\(lineWidth) is outside (0, 1000] px")
         }
         guard miterLimit.isFinite, miterLimit >= 1 else {
-            throw ParameterError("--miter-limit", "\(miterLimit) must be a number >= 1 (widths)")
+            throw SettingError("miter-limit", "\(miterLimit) must be a number >= 1 (widths)")
         }
-        guard drawDuration.isFinite, drawDuration > 0 else { throw ParameterError("--draw-duration", "\(drawDuration) must be > 0 s") }
-        guard fillDuration.isFinite, fillDuration >= 0 else { throw ParameterError("--fill-duration", "\(fillDuration) must be >= 0 s") }
+        guard drawDuration.isFinite, drawDuration > 0 else { throw SettingError("draw-duration", "\(drawDuration) must be > 0 s") }
+        guard fillDuration.isFinite, fillDuration >= 0 else { throw SettingError("fill-duration", "\(fillDuration) must be >= 0 s") }
         if let p = progress, !(p.isFinite && (0 ... 1).contains(p)) {
-            throw ParameterError("--progress", "\(p) is outside 0 ... 1")
+            throw SettingError("progress", "\(p) is outside 0 ... 1")
         }
     }
 }

@@ -1,9 +1,9 @@
+import SceneKit
 import Animation
 import Geometry
 import Layers
 import Raster
 import Text
-import WaveFill
 
 /// Glyph outlines drawn by a pen: the text's shaped outlines as one path in a shape layer whose
 /// `strokeEnd` runs from 0 to 1 over `drawDuration` (arc length along the whole path, glyph after
@@ -13,7 +13,10 @@ import WaveFill
 /// Scrubbing is Core Animation's: the drawing layer's timing is paused (speed 0) at
 /// `timeOffset = progress * totalDuration`, so `presentation(at:)` of a scrubbed scene is the same tree
 /// as the played scene's at that time.
-public final class StrokeScene: LayerScene {
+public final class StrokeModel: LayerSceneModel {
+    /// The registry name.
+    public static let kind = "stroke"
+
     /// The canvas.
     public let canvas: SceneCanvas
     /// The knobs.
@@ -35,7 +38,7 @@ public final class StrokeScene: LayerScene {
     public var height: Int { canvas.height }
 
     /// Lays out the text in `face` (ink centred, fitted to 80 % of the canvas unless sized) and builds
-    /// the tree; throws `ParameterError`s naming flags.
+    /// the tree; throws `SettingError`s naming flags.
     public init(canvas: SceneCanvas, parameters: StrokeParameters, face: FontFace) throws {
         try canvas.validate()
         try parameters.validate()
@@ -55,6 +58,7 @@ public final class StrokeScene: LayerScene {
         drawing = Layer()
         drawing.bounds = root.bounds; drawing.anchorPoint = .zero
         if let p = parameters.progress {
+            scrubbed = min(max(p, 0), 1)
             drawing.timing = MediaTiming(speed: 0, timeOffset: p * parameters.totalDuration)
         }
         shape = ShapeLayer()
@@ -83,11 +87,55 @@ public final class StrokeScene: LayerScene {
     /// clamped) of the timeline, or plays again from the start of the timeline when nil. The same as
     /// `StrokeParameters.progress` given at init.
     public func scrub(to progress: Double?) {
-        drawing.timing = progress.map { MediaTiming(speed: 0, timeOffset: min(max($0, 0), 1) * parameters.totalDuration) } ?? MediaTiming()
+        scrubbed = progress.map { min(max($0, 0), 1) }
+        drawing.timing = scrubbed.map { MediaTiming(speed: 0, timeOffset: $0 * parameters.totalDuration) } ?? MediaTiming()
     }
 
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
+
+    /// Where the drawing is paused (0 ... 1 of the timeline), or nil while it plays.
+    public private(set) var scrubbed: Double?
+
+    /// Once, through the frame where the fill has faded in; still while scrubbed.
+    public func timeline(fps: Double) -> SceneTimeline {
+        guard drawing.timing.speed != 0 else { return .still }
+        return .once(frames: SceneTimeline.framesThrough(parameters.totalDuration, fps: fps))
+    }
+
+    /// A vertical drag scrubs the drawing; `a` plays it again.
+    public static let controls: [SceneControl] = [
+        SceneControl(.verticalDrag, .scrub(0), help: "mouse drag  scrub the drawing (up = further)"),
+        SceneControl(.key("a"), .play, help: "a           play again"),
+    ]
+
+    /// `scrub(p)` pauses the drawing at p (to 1/1000); `play` lets it run again.
+    public func perform(_ action: SceneAction, at time: Double, frame: Int) -> String? {
+        switch action {
+        case .scrub(let p):
+            let q = min(max((p * 1000).rounded() / 1000, 0), 1)
+            scrub(to: q)
+            return "stroke: progress \(q) (scrubbed)"
+        case .play:
+            scrub(to: nil)
+            return "stroke: playing"
+        default:
+            return nil
+        }
+    }
+
+    /// A resized stroke stays scrubbed where it was.
+    public func carryState(from old: StrokeModel) { if let p = old.scrubbed { scrub(to: p) } }
+
+    /// The pen width scales with the canvas.
+    public static func scaled(_ parameters: StrokeParameters, by scale: Double) -> StrokeParameters {
+        var p = parameters
+        p.lineWidth *= scale
+        return p
+    }
+
+    /// Where the scrub holds the drawing, by key.
+    public var adjustedSettings: [String: SettingValue] { scrubbed.map { ["progress": .number($0)] } ?? [:] }
 
     /// The presented shape layer at `time` (its strokeEnd and fill colour).
     public func presentedShape(at time: Double) -> ShapeLayer? {

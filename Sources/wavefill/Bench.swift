@@ -1,4 +1,3 @@
-import Raster
 import WaveFill
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Export
-import Raster
 import WaveFill
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +15,7 @@ struct BenchCommand: ParsableCommand {
         the previous frame in a persistent frame (as a window's texture update can). Floors are measured \
         in the same run: one memcpy and one memset of a frame. Allocations per frame are counted when \
         the malloc interposer is loaded (./run.sh bench does that), else reported as unknown.
-        With --size WxH it is the self-timed executable of shared/bench's harness: it prints \
+        With --size WxH it is the self-timed executable of the peers harness (tools/bench): it prints \
         {"ms": [...], "version": "..."} as its last line.
         """)
 
@@ -42,7 +40,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (>= 2000).", valueName: "N"))
     var soak: Int?
 
-    // The shared/bench harness's self-timed executable contract.
+    // The tools/bench harness's self-timed executable contract.
     @Option(name: .long, help: ArgumentHelp("Harness mode: one WxH canvas, full frames; prints {\"ms\": [...]} last.", valueName: "WxH"))
     var size: String?
 
@@ -101,7 +99,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// shared/bench's external contract: warm up frames 0..W-1, time frames 0..N-1, full frames.
+    /// the peers harness's external contract: warm up frames 0..W-1, time frames 0..N-1, full frames.
     private func harness(width: Int, height: Int) throws {
         var p = WaveParameters()
         p.width = width; p.height = height

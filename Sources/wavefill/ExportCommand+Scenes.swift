@@ -1,25 +1,20 @@
-import Export
-import Layers
-import Raster
-import Scenes
 import WaveFill
 
 extension ExportCommand {
     /// Exports a layer scene (`--scene` other than wave): frame n is `render(frame: n, fps:)`, the
     /// same image `wavefill render --scene` writes, encoded as the wave's frames are. Lottie and SVG
     /// describe the wave fill only and are refused for other scenes.
-    func exportLayerScene(_ s: LayerScene, kind: SceneKind, fps: Double, format: ExportFormat) throws {
+    func exportLayerScene(_ s: any Scene, kind: SceneKind, fps: Double, format: ExportFormat) throws {
         if format.vector != nil {
             throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(kind.rawValue) (Lottie and SVG export the wave scene only); choose gif, apng, mp4, webm, png or spritesheet")
         }
         let background = try scene.parameters().background
-        let renderer = LayerRenderer()
         if format == .png {
             let k = frame ?? 0
             try checkWritable(out)
             try OutputPaths.prepareParent(of: out)
             try scene.saveRequestedPreset()
-            let pixmap = s.render(frame: k, fps: fps, renderer: renderer)
+            let pixmap = s.render(frame: k)
             do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("\(error)") }
             print("wrote \(out) (png, --scene \(kind.rawValue), frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(fileSize(out))))")
             return
@@ -28,7 +23,7 @@ extension ExportCommand {
         try encode(format, width: s.width, height: s.height, fps: fps, background: background,
                    first: length.first, count: length.count, note: "--scene \(kind.rawValue)" + (length.note.map { ", " + $0 } ?? ""),
                    loop: length.loops) { i in
-            s.render(frame: i, fps: fps, renderer: renderer)
+            s.render(frame: i)
         }
     }
 
@@ -36,18 +31,18 @@ extension ExportCommand {
     /// default) the scene's own length: the marquee's scroll period and the morph's cycle
     /// (texts x interval) when they are whole numbers of frames, the stroke's and the spread's whole
     /// animation (through the frame showing its end), one frame for a scene that does not move.
-    func sceneLength(_ s: LayerScene, kind: SceneKind, fps: Double) throws -> (first: Int, count: Int, loops: Bool, note: String?) {
+    func sceneLength(_ s: any Scene, kind: SceneKind, fps: Double) throws -> (first: Int, count: Int, loops: Bool, note: String?) {
         let first = start ?? 0
-        let animation = try Self.sceneAnimation(s, fps: fps)
+        let animation = s.timeline
         if let frames {
-            return (first, frames, animation.period.map { $0.frames == frames && first >= $0.start } ?? false, nil)
+            return (first, frames, animation.loop.map { $0.frames == frames && first >= $0.start } ?? false, nil)
         }
         if let duration {
             let n = (duration * fps).rounded()
             guard n >= 1, n <= Double(Self.maxFrames) else {
                 throw ParameterError("--duration", "\(JSONText.number(duration)) s at \(JSONText.number(fps)) fps is \(JSONText.number(n)) frames, outside 1 ... \(Self.maxFrames)")
             }
-            return (first, Int(n), animation.period.map { $0.frames == Int(n) && first >= $0.start } ?? false, nil)
+            return (first, Int(n), animation.loop.map { $0.frames == Int(n) && first >= $0.start } ?? false, nil)
         }
         switch animation {
         case .still:
@@ -65,57 +60,6 @@ extension ExportCommand {
             // The morph's first interval shows the first text at rest; the cycle of changes starts at the first change.
             let k = start ?? loopStart
             return (k, n, k >= loopStart, k >= loopStart ? "loops seamlessly" : "starts before the loop, so it does not repeat seamlessly")
-        }
-    }
-
-    /// How a scene moves over time, in frames at `fps`.
-    enum SceneAnimation {
-        /// Every frame is the same.
-        case still
-        /// Plays once for `frames` frames (through the one showing the end) and then holds.
-        case once(frames: Int)
-        /// Repeats every `seconds` (`frames` when that is a whole number of frames, at most the
-        /// export limit) from frame `start` on.
-        case periodic(frames: Int?, seconds: Double, start: Int)
-
-        /// The exact repeat, if any.
-        var period: (frames: Int, start: Int)? {
-            if case .periodic(let n?, _, let s) = self { return (n, s) }
-            return nil
-        }
-    }
-
-    static func sceneAnimation(_ s: LayerScene, fps: Double) throws -> SceneAnimation {
-        /// Whole frames for `seconds`, or nil.
-        func wholeFrames(_ seconds: Double) -> Int? {
-            let f = seconds * fps, r = f.rounded()
-            guard r >= 1, r <= Double(maxFrames), abs(f - r) <= 1e-9 * max(1, r) else { return nil }
-            return Int(r)
-        }
-        /// Frames through the one at `seconds` (inclusive).
-        func through(_ seconds: Double) -> Int {
-            let f = seconds * fps
-            let r = f.rounded()
-            let last = abs(f - r) <= 1e-9 * max(1, r) ? r : f.rounded(.up)
-            return Int(min(last, Double(maxFrames))) + 1
-        }
-        switch s {
-        case let m as MarqueeScene:
-            guard m.period > 0 else { return .still }
-            return .periodic(frames: wholeFrames(m.period), seconds: m.period, start: 0)
-        case let st as StrokeScene:
-            guard st.parameters.progress == nil else { return .still }
-            return .once(frames: through(st.parameters.totalDuration))
-        case let sp as SpreadScene:
-            guard let select = sp.parameters.selectAt else { return .still }
-            return .once(frames: through((sp.parameters.deselectAt ?? select) + sp.parameters.duration))
-        case let mo as MorphScene:
-            let p = mo.parameters
-            guard p.texts.count > 1 else { return .still }
-            let seconds = Double(p.texts.count) * p.interval
-            return .periodic(frames: wholeFrames(seconds), seconds: seconds, start: through(p.interval) - 1)
-        default:
-            return .still
         }
     }
 }

@@ -1,8 +1,5 @@
-import ArgumentParser
-import Export
-import Raster
-import Scenes
 import WaveFill
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -159,6 +156,8 @@ struct ExportCommand: ParsableCommand {
             }
         } catch let e as ParameterError {
             throw e
+        } catch let e as SettingError {
+            throw ParameterError(e)
         } catch {
             throw CLIError("\(error)")
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Export
+import WaveFill
 
 /// What `wavefill export` writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {

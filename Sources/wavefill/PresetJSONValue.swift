@@ -1,4 +1,4 @@
-import Export
+import WaveFill
 
 /// One JSON value of a preset file.
 enum PresetJSONValue: Decodable, Equatable {

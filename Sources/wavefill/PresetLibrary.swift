@@ -1,4 +1,3 @@
-import Export
 import WaveFill
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,4 @@
 import ArgumentParser
-import Export
-import Layers
-import Raster
 import WaveFill
 #if canImport(Glibc)
 import Glibc
@@ -50,10 +47,9 @@ struct RenderCommand: ParsableCommand {
 
         // Everything that can be refused is checked before anything is created or written.
         if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
-            let renderer = LayerRenderer()
             return try writeFrames(first: first, count: count, toFile: toFile, width: layerScene.width,
                                    height: layerScene.height, savePreset: false) { n, pixmap in
-                pixmap = layerScene.render(frame: n, fps: fps, renderer: renderer)
+                layerScene.render(frame: n, into: &pixmap)
             }
         }
         let sceneModel = try scene.makeScene()

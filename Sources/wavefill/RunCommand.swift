@@ -1,7 +1,6 @@
 import ArgumentParser
-import Scenes
-import SDLHost
 import WaveFill
+import SDLHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,22 +92,15 @@ struct RunCommand: ParsableCommand {
     }
 
     /// `--scene marquee|stroke|spread|morph` in the window (`SceneWindowSession`).
-    func runLayerScene(_ layerScene: LayerScene, kind: SceneKind, fps: Double, script: InputScript?) throws {
+    func runLayerScene(_ layerScene: any Scene, kind: SceneKind, fps: Double, script: InputScript?) throws {
         try scene.saveRequestedPreset()
         let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: script, vsync: !noVsync, maskImage: nil)
-        let options = scene, choice = scenes
         // The command runs on the main thread (assumeIsolated checks it), so the scene never crosses threads.
         nonisolated(unsafe) let layerScene = layerScene
         try MainActor.assumeIsolated {
             let session: SceneWindowSession
             do {
-                session = try SceneWindowSession(kind: kind, scene: layerScene, fps: fps, settings: settings) { width, height, scale in
-                    var o = options
-                    o.size = "\(width)x\(height)"
-                    if scale != 1 { o.fontSize = o.fontSize.map { $0 * scale } }
-                    guard let made = try choice.makeLayerScene(common: o) else { throw CLIError("not a layer scene") }
-                    return made.scene
-                }
+                session = try SceneWindowSession(kind: kind, scene: layerScene, fps: fps, settings: settings)
             } catch let e as SDLError {
                 if case .noDisplay = e { throw Self.noDisplay(e) }
                 throw CLIError("cannot open the window: \(e)")

@@ -1,8 +1,4 @@
 import ArgumentParser
-import Geometry
-import Raster
-import Scenes
-import Text
 import WaveFill
 
 /// `--scene` and the flags of the scenes other than the wave fill (kept apart from `SceneOptions`,
@@ -116,7 +112,7 @@ struct SceneChoiceOptions: ParsableArguments {
 
     /// The layer scene these flags describe, or nil for `--scene wave` (rendered by WaveFill as before).
     /// Throws a `ParameterError` naming the first bad flag; nothing is written before this returns.
-    func makeLayerScene(common: SceneOptions) throws -> (scene: LayerScene, fps: Double)? {
+    func makeLayerScene(common: SceneOptions) throws -> (scene: any Scene, fps: Double)? {
         let kind = try kind()
         if let (flag, owner) = foreignFlags(kind, progressGiven: common.progress != nil).first {
             let owners = flag == "--progress" ? "wave or stroke" : owner.rawValue
@@ -131,7 +127,7 @@ struct SceneChoiceOptions: ParsableArguments {
         let face: FontFace
         do { face = try FontFace(path: fontPath) } catch { throw ParameterError("--font", "\(error)") }
         let color = try textColor.map { try SceneOptions.parseColour($0, flag: "--text-color") }
-        let scene: LayerScene
+        let scene: any Scene
         switch kind {
         case .wave:
             return nil
@@ -144,7 +140,7 @@ struct SceneChoiceOptions: ParsableArguments {
             p.direction = try Self.choice(direction, "--direction", default: .left)
             p.scroll = try Self.choice(scroll, "--scroll", default: .continuous)
             p.forceScroll = forceScroll
-            scene = try MarqueeScene(canvas: canvas, parameters: p, face: face)
+            scene = try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .stroke:
             var p = StrokeParameters()
             p.text = wave.text; p.progress = wave.progress
@@ -154,7 +150,7 @@ struct SceneChoiceOptions: ParsableArguments {
             p.lineJoin = try Self.choice(lineJoin, "--line-join", default: p.lineJoin)
             p.lineCap = try Self.choice(lineCap, "--line-cap", default: p.lineCap)
             if let miterLimit { p.miterLimit = miterLimit }
-            scene = try StrokeScene(canvas: canvas, parameters: p, face: face)
+            scene = try StrokeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .spread:
             var p = SpreadParameters()
             p.text = wave.text
@@ -164,7 +160,7 @@ struct SceneChoiceOptions: ParsableArguments {
             }
             p.selectAt = selectAt.map { Double($0) / wave.fps }
             p.deselectAt = deselectAt.map { Double($0) / wave.fps }
-            scene = try SpreadScene(canvas: canvas, parameters: p, face: face)
+            scene = try SpreadScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .morph:
             var p = MorphParameters()
             if let texts { p.texts = texts.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -172,7 +168,7 @@ struct SceneChoiceOptions: ParsableArguments {
             p.effect = try Self.choice(effect, "--effect", default: .fall)
             if let seed { p.seed = seed }
             if let color { p.color = color }
-            scene = try MorphScene(canvas: canvas, parameters: p, face: face)
+            scene = try MorphScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         }
         return (scene, wave.fps)
     }

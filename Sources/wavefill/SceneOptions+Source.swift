@@ -1,5 +1,3 @@
-import Export
-import Text
 import WaveFill
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +12,9 @@ extension SceneOptions {
         let settings = try effectiveSettings()
         do {
             return try Self.makeSource(settings)
-        } catch let e as ParameterError {
-            if let key = SceneKey(flag: e.flag) { throw settings.error(key, e.message) }
-            throw e
+        } catch let e as SettingError {
+            if let key = SceneKey(rawValue: e.key) { throw settings.error(key, e.message) }
+            throw ParameterError(e)
         }
     }
 

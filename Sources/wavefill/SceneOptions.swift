@@ -1,13 +1,10 @@
-import ArgumentParser
-import Raster
-import Text
 import WaveFill
-import Export
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Every knob of shared/SCENE.md, shared by all subcommands that draw the scene.
+/// Every knob of docs/SCENE.md, shared by all subcommands that draw the scene.
 ///
 /// Settings come in layers: SCENE.md's defaults, then a preset (`--preset`, default `waterwave`,
 /// which is the defaults), then the flags given on the command line, which win. So the flags are
@@ -142,10 +139,10 @@ struct SceneOptions: ParsableArguments {
         let settings = try effectiveSettings()
         do {
             return try Self.makeScene(settings)
-        } catch let e as ParameterError {
+        } catch let e as SettingError {
             // The scene names flags; a value that came from a preset is reported as the preset's.
-            if let key = SceneKey(flag: e.flag) { throw settings.error(key, e.message) }
-            throw e
+            if let key = SceneKey(rawValue: e.key) { throw settings.error(key, e.message) }
+            throw ParameterError(e)
         }
     }
 

@@ -1,5 +1,3 @@
-import Export
-import Raster
 import WaveFill
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -110,10 +108,10 @@ struct SceneSettings: Equatable {
         if let c = try colour(.container) { p.container = c }
         if let c = try colour(.backWave) { p.backWave = c }
         if let c = try colour(.frontWave) { p.frontWave = c }
-        do { try p.validate() } catch let e as ParameterError {
-            // Validation names the flag; a value that came from a preset is reported as the preset's.
-            if let key = SceneKey(flag: e.flag) { throw error(key, e.message) }
-            throw e
+        do { try p.validate() } catch let e as SettingError {
+            // Validation names the key; a value that came from a preset is reported as the preset's.
+            if let key = SceneKey(rawValue: e.key) { throw error(key, e.message) }
+            throw ParameterError(e)
         }
         return p
     }

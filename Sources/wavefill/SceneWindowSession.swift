@@ -1,8 +1,4 @@
-import Animation
-import Export
-import Layers
-import Raster
-import Scenes
+import WaveFill
 import SDLHost
 #if canImport(Glibc)
 import Glibc
@@ -24,15 +20,12 @@ final class SceneWindowSession {
     private let kind: SceneKind
     private let fps: Double
     private let settings: WindowSession.Settings
-    private let rebuild: (_ width: Int, _ height: Int, _ scale: Double) throws -> LayerScene
     private let window: SDLWindow
     private let clock: VSyncClock
-    private let renderer = LayerRenderer()
-    private var scene: LayerScene
+    private var scene: any Scene
     private var size: (width: Int, height: Int)
     private var frame = 0
     private var paused = false
-    private var scrubbed: Double?
     private var dragging = false
     private var showsHelp = false
     private var quitRequested = false
@@ -42,12 +35,10 @@ final class SceneWindowSession {
 
     /// Opens the window at the scene's size. `rebuild` makes the scene again for a new drawable size
     /// (pixels) and scale (pixels per point) when the window is resized.
-    init(kind: SceneKind, scene: LayerScene, fps: Double, settings: WindowSession.Settings,
-         rebuild: @escaping (_ width: Int, _ height: Int, _ scale: Double) throws -> LayerScene) throws {
+    init(kind: SceneKind, scene: any Scene, fps: Double, settings: WindowSession.Settings) throws {
         self.kind = kind
         self.fps = fps
         self.settings = settings
-        self.rebuild = rebuild
         self.scene = scene
         size = (scene.width, scene.height)
         window = try SDLWindow(title: "WaveFill - \(kind.rawValue)", width: scene.width, height: scene.height, vsync: settings.vsync)
@@ -56,19 +47,14 @@ final class SceneWindowSession {
         if !window.vsyncRequested {
             StandardError.line("wavefill: the renderer presents without vsync\(settings.vsync ? " (not available)" : " (--no-vsync)"); pacing to \(VSyncClock.format(rate)) Hz by the clock")
         }
-        if let s = scene as? StrokeScene { scrubbed = s.parameters.progress }
         let d = window.drawableSize
         StandardOutput.line("window \(scene.width)x\(scene.height) (drawable \(d.width)x\(d.height)), --scene \(kind.rawValue), \(window.videoDriver)/\(window.rendererName), \(window.vsyncRequested ? "vsync" : "no vsync"), \(VSyncClock.format(rate)) Hz; press ? for help")
     }
 
     /// The keys of this scene, for the help overlay and `--help`.
-    static func helpLines(_ kind: SceneKind) -> [String] {
-        var lines: [String]
-        switch kind {
-        case .spread: lines = ["space/click select / deselect"]
-        case .stroke: lines = ["mouse drag  scrub the drawing (up = further)", "a           play again", "space       pause / resume"]
-        default: lines = ["space       pause / resume"]
-        }
+    static func helpLines(_ controls: [SceneControl]) -> [String] {
+        var lines = controls.map(\.help).filter { !$0.isEmpty }
+        if !controls.contains(where: { $0.input == .space }) { lines.append("space       pause / resume") }
         return lines + ["r           restart at frame 0", "s           save the frame as PNG", "? / h       this help", "q / Esc     quit"]
     }
 
@@ -100,10 +86,11 @@ final class SceneWindowSession {
         let logical = window.size, drawable = window.drawableSize
         guard logical.width > 0, logical.height > 0, drawable.width > 0, drawable.height > 0 else { return }
         if drawable != size { relayout(drawable, scale: Double(drawable.width) / Double(logical.width)) }
-        var pixmap = scene.render(at: time, renderer: renderer)
+        var pixmap = lastFrame
+        scene.render(frame: frame, into: &pixmap)
         lastFrame = pixmap
         if showsHelp, let overlay {
-            overlay.draw(Self.helpLines(kind), onto: &pixmap, x: 8, y: 8)
+            overlay.draw(Self.helpLines(scene.controls), onto: &pixmap, x: 8, y: 8)
         }
         do {
             try window.upload(pixmap)
@@ -116,13 +103,19 @@ final class SceneWindowSession {
     /// spread starts unselected).
     private func relayout(_ drawable: (width: Int, height: Int), scale: Double) {
         do {
-            scene = try rebuild(drawable.width, drawable.height, scale)
-            if let s = scene as? StrokeScene { s.scrub(to: scrubbed) }
+            try scene.resize(width: drawable.width, height: drawable.height, scale: scale)
             StandardOutput.line("resized to drawable \(drawable.width)x\(drawable.height); laid out again")
         } catch {
             StandardError.line("wavefill: cannot lay out the scene at \(drawable.width)x\(drawable.height): \(error)")
         }
         size = drawable         // a size that failed is not retried every tick
+    }
+
+    /// The scene's control for `input`, if it has one.
+    private func control(_ input: SceneControl.Input) -> SceneControl? { scene.controls.first { $0.input == input } }
+
+    private func act(_ action: SceneAction, print: Bool) {
+        if let line = scene.perform(action, atFrame: frame), print { StandardOutput.line(line) }
     }
 
     private func handle(_ event: HostEvent) {
@@ -132,16 +125,16 @@ final class SceneWindowSession {
         case .key(let key):
             handle(key)
         case .pointerDown(_, let y), .pointerDrag(_, let y):
-            guard let stroke = scene as? StrokeScene else { return }
+            guard control(.verticalDrag) != nil else { return }
             dragging = true
-            scrub(stroke, 1 - y, print: false)
+            act(.scrub(1 - y), print: false)
         case .pointerUp(_, let y):
-            if let stroke = scene as? StrokeScene {
+            if control(.verticalDrag) != nil {
                 guard dragging else { return }
                 dragging = false
-                scrub(stroke, 1 - y, print: true)
-            } else if let spread = scene as? SpreadScene {
-                toggle(spread)
+                act(.scrub(1 - y), print: true)
+            } else if let c = control(.click) {
+                act(c.action, print: true)
             }
         case .resized:
             break
@@ -149,21 +142,29 @@ final class SceneWindowSession {
     }
 
     private func handle(_ key: HostKey) {
+        let input: SceneControl.Input?
+        switch key {
+        case .space: input = .space
+        case .up: input = .up
+        case .down: input = .down
+        case .left: input = .left
+        case .right: input = .right
+        case .character(let c): input = .key(c)
+        default: input = nil
+        }
+        if let input, let c = control(input) {
+            act(c.action, print: true)
+            return
+        }
         switch key {
         case .escape, .character("q"):
             quitRequested = true
         case .space:
-            if let spread = scene as? SpreadScene { toggle(spread); return }
             paused.toggle()
             StandardOutput.line(paused ? "paused at frame \(frame)" : "resumed at frame \(frame)")
-        case .character("a"):
-            guard let stroke = scene as? StrokeScene else { return }
-            scrubbed = nil
-            stroke.scrub(to: nil)
-            StandardOutput.line("stroke: playing")
         case .character("r"):
+            _ = scene.perform(.restart, atFrame: frame)
             frame = 0
-            if let spread = scene as? SpreadScene, spread.isSelected(at: time) { spread.setSelected(false, at: 0) }
             StandardOutput.line("restart at frame 0")
         case .character("s"):
             saveFrame()
@@ -173,19 +174,6 @@ final class SceneWindowSession {
         default:
             break
         }
-    }
-
-    private func scrub(_ stroke: StrokeScene, _ progress: Double, print: Bool) {
-        let p = min(max((progress * 1000).rounded() / 1000, 0), 1)
-        scrubbed = p
-        stroke.scrub(to: p)
-        if print { StandardOutput.line("stroke: progress \(p) (scrubbed)") }
-    }
-
-    private func toggle(_ spread: SpreadScene) {
-        let select = !spread.isSelected(at: time)
-        spread.setSelected(select, at: time)
-        StandardOutput.line("\(select ? "selected" : "deselected") at frame \(frame)")
     }
 
     /// Saves the frame on screen (without overlays) as ./wavefill-frame-NNNNN.png, never overwriting.

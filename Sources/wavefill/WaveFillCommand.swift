@@ -1,7 +1,7 @@
 // wavefill: the command line. Parses flags into WaveParameters, wires the library modules
 // together and reports; it holds no rendering logic.
-import ArgumentParser
 import WaveFill
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +15,7 @@ struct WaveFillCommand: ParsableCommand {
         commandName: "wavefill",
         abstract: "The wave-fill loading indicator: text (or an image) filling with waves, rendered exactly.",
         discussion: """
-        Frames follow shared/SCENE.md: the text "du" in DejaVu Sans Bold as a container, a sine (front) \
+        Frames follow docs/SCENE.md: the text "du" in DejaVu Sans Bold as a container, a sine (front) \
         and a cosine (back) wave masked by it, the phase advancing 8 degrees per frame and the waves \
         rising over 300 frames. --scene marquee|stroke|spread|morph draws the rest of the family. Every \
         scene flag is listed under each subcommand's --help.
@@ -31,6 +31,9 @@ struct WaveFillCommand: ParsableCommand {
             try command.run()
         } catch let e as ParameterError {
             StandardError.line("wavefill: error: \(e)")
+            Glibc.exit(64)
+        } catch let e as SettingError {
+            StandardError.line("wavefill: error: \(ParameterError(e))")
             Glibc.exit(64)
         } catch let e as CLIError {
             StandardError.line("wavefill: error: \(e.message)")

@@ -1,8 +1,5 @@
-import Animation
-import Export
-import Raster
-import SDLHost
 import WaveFill
+import SDLHost
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
-import Export
-import Raster
+import WaveFill
 import SDLHost
 
 /// What both window sessions (the wave and the other scenes) do alike: replaying `--script` at its

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import MallocInterposerSwift
 
-/// `wavefill bench`: the zero-allocation steady state, and the shared/bench harness contract.
+/// `wavefill bench`: the zero-allocation steady state, and the tools/bench harness contract.
 @Suite(.serialized) struct BenchTests {
     static var interposer: String {
         URL(fileURLWithPath: Executable.path).deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path

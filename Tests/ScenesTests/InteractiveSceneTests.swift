@@ -9,14 +9,14 @@ import Layers
     @Test func selectingAtRunTimeIsTheTimelinesSelect() throws {
         let live = try SpreadSceneTests.scene()
         let planned = try SpreadSceneTests.scene(select: 0.5, deselect: 0.6)
-        #expect(!live.isSelected(at: 0.5))
-        live.setSelected(true, at: 0.5)
-        #expect(live.isSelected(at: 0.5) && !live.isSelected(at: 0.49))
-        for t in [0.5, 0.55, 0.59] { #expect(live.locations(at: t) == planned.locations(at: t), "t = \(t)") }
+        #expect(!live.model.isSelected(at: 0.5))
+        live.model.setSelected(true, at: 0.5)
+        #expect(live.model.isSelected(at: 0.5) && !live.model.isSelected(at: 0.49))
+        for t in [0.5, 0.55, 0.59] { #expect(live.model.locations(at: t) == planned.model.locations(at: t), "t = \(t)") }
         // Deselected mid-spread: back from the locations shown at that moment, as the timeline does.
-        live.setSelected(false, at: 0.6)
-        #expect(!live.isSelected(at: 0.6))
-        for t in [0.6, 0.7, 0.85, 0.9, 2] { #expect(live.locations(at: t) == planned.locations(at: t), "t = \(t)") }
+        live.model.setSelected(false, at: 0.6)
+        #expect(!live.model.isSelected(at: 0.6))
+        for t in [0.6, 0.7, 0.85, 0.9, 2] { #expect(live.model.locations(at: t) == planned.model.locations(at: t), "t = \(t)") }
         // Nothing of the highlight is left: the frame is the never-selected one.
         let never = try SpreadSceneTests.scene()
         #expect(live.render(at: 2) == never.render(at: 2))
@@ -25,10 +25,10 @@ import Layers
 
     @Test func selectingTwiceHoldsTheSelection() throws {
         let s = try SpreadSceneTests.scene()
-        s.setSelected(true, at: 0)
-        #expect(s.locations(at: 0.3) == [0, 0, 1, 1] && s.locations(at: 50) == [0, 0, 1, 1])
-        s.setSelected(true, at: 1)
-        #expect(s.locations(at: 1.15) == [0, 0, 1, 1])
+        s.model.setSelected(true, at: 0)
+        #expect(s.model.locations(at: 0.3) == [0, 0, 1, 1] && s.model.locations(at: 50) == [0, 0, 1, 1])
+        s.model.setSelected(true, at: 1)
+        #expect(s.model.locations(at: 1.15) == [0, 0, 1, 1])
     }
 
     @Test func scrubbingAfterBuildingIsTheProgressParameter() throws {
@@ -38,11 +38,11 @@ import Layers
         let live = try StrokeScene(canvas: canvas, parameters: p, face: try boldFace())
         p.progress = 0.25
         let planned = try StrokeScene(canvas: canvas, parameters: p, face: try boldFace())
-        live.scrub(to: 0.25)
+        live.model.scrub(to: 0.25)
         #expect(live.render(at: 7) == planned.render(at: 0))
-        #expect(live.presentedShape(at: 0)?.strokeEnd == planned.presentedShape(at: 3)?.strokeEnd)
+        #expect(live.model.presentedShape(at: 0)?.strokeEnd == planned.model.presentedShape(at: 3)?.strokeEnd)
         // Played again from the start of the timeline.
-        live.scrub(to: nil)
+        live.model.scrub(to: nil)
         let played = try StrokeScene(canvas: canvas, parameters: StrokeParameters.with(text: "Ok"), face: try boldFace())
         #expect(live.render(at: 1) == played.render(at: 1))
         #expect(live.render(at: 1) != planned.render(at: 1))

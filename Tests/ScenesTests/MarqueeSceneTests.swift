@@ -1,10 +1,11 @@
+import SceneKit
 import Testing
 import Geometry
 import Raster
 import Layers
 import Text
 @testable import Scenes
-import WaveFill
+import Wave
 
 /// The caption: text + 3 spaces + text + 3 spaces + text moved by (text width + separator width)
 /// every text width x 0.035 s, linearly, forever; faded at 0.026 of the width at each side.
@@ -33,9 +34,9 @@ import WaveFill
         for n in [0, 1, 7, 60, 100, 250, 1234, 54321] {
             let t = Double(n) / 60
             let phase = t.truncatingRemainder(dividingBy: s.period) / s.period
-            #expect(abs(s.offset(at: t) - (-s.distance * phase)) < 1e-9, "frame \(n)")
+            #expect(abs(s.model.offset(at: t) - (-s.distance * phase)) < 1e-9, "frame \(n)")
         }
-        #expect(s.offset(at: s.period / 4) == -s.distance / 4)
+        #expect(s.model.offset(at: s.period / 4) == -s.distance / 4)
     }
 
     @Test func theLoopRestartsWithoutAJump() throws {
@@ -90,15 +91,15 @@ import WaveFill
     @Test func rateDurationDelayAndDirection() throws {
         let rate = try Self.scene { $0.rate = 50 }
         #expect(abs(rate.period - rate.distance / 50) < 1e-12)
-        #expect(abs(rate.offset(at: 1) + 50) < 1e-9)                    // 50 px in one second
+        #expect(abs(rate.model.offset(at: 1) + 50) < 1e-9)                    // 50 px in one second
         let fixed = try Self.scene { $0.scrollDuration = 8; $0.delay = 2 }
         #expect(fixed.period == 10)
-        #expect(fixed.offset(at: 1.5) == 0)                               // pausing at the loop start
-        #expect(abs(fixed.offset(at: 6) + fixed.distance / 2) < 1e-9)
-        #expect(fixed.offset(at: 10.5) == 0)
+        #expect(fixed.model.offset(at: 1.5) == 0)                               // pausing at the loop start
+        #expect(abs(fixed.model.offset(at: 6) + fixed.distance / 2) < 1e-9)
+        #expect(fixed.model.offset(at: 10.5) == 0)
         let right = try Self.scene { $0.scrollDuration = 8; $0.direction = .right }
-        #expect(abs(right.offset(at: 0) + right.distance) < 1e-9)        // starts one copy to the left
-        #expect(abs(right.offset(at: 2) + right.distance * 0.75) < 1e-9)  // and moves right
+        #expect(abs(right.model.offset(at: 0) + right.distance) < 1e-9)        // starts one copy to the left
+        #expect(abs(right.model.offset(at: 2) + right.distance * 0.75) < 1e-9)  // and moves right
         #expect(right.render(at: 0) == fixed.render(at: 0))                // the same picture at rest
     }
 
@@ -108,7 +109,7 @@ import WaveFill
         #expect(abs(s.distance - (s.textWidth + 6 - 160)) < 1e-9)
         #expect(s.period == 6)
         for (t, fraction) in [(0.5, 0.0), (2.0, 0.5), (3.0, 1.0), (3.9, 1.0), (5.0, 0.5), (6.0, 0.0), (8.0, 0.5)] {
-            #expect(abs(s.offset(at: t) + s.distance * fraction) < 1e-9, "t = \(t)")
+            #expect(abs(s.model.offset(at: t) + s.distance * fraction) < 1e-9, "t = \(t)")
         }
     }
 
@@ -143,8 +144,8 @@ import WaveFill
             do {
                 _ = try Self.scene(Self.caption, edit)
                 Issue.record("\(flag): accepted")
-            } catch let e as ParameterError {
-                #expect(e.flag == flag, "\(e)")
+            } catch let e as SettingError {
+                #expect("--" + e.key == flag, "\(e)")
             }
         }
     }

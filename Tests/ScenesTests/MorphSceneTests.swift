@@ -1,3 +1,4 @@
+import SceneKit
 import Testing
 import Geometry
 import Raster
@@ -5,7 +6,7 @@ import Animation
 import Layers
 import Text
 @testable import Scenes
-import WaveFill
+import Wave
 
 /// The morphing label: one layer per glyph cluster at its shaped position, explicit animation
 /// groups of opacity and transform with seeded durations in 0.35 ... 1.15 s and delays in 0 ... 0.2 s.
@@ -141,8 +142,8 @@ import WaveFill
             do {
                 _ = try Self.scene(["Yes", "Too"], edit)
                 Issue.record("\(flag): accepted")
-            } catch let e as ParameterError {
-                #expect(e.flag == flag, "\(e)")
+            } catch let e as SettingError {
+                #expect("--" + e.key == flag, "\(e)")
             }
         }
     }

@@ -1,9 +1,10 @@
+import SceneKit
 import Testing
 import Geometry
 import Raster
 import Layers
 @testable import Scenes
-import WaveFill
+import Wave
 
 /// The tab title: locations [0.7 x 4] -> [0, 0, 1, 1] in 0.3 s on select, back on deselect, and no
 /// trace of the colour afterwards.
@@ -25,17 +26,17 @@ import WaveFill
     @Test func locationsFollowTheDocumentsNumbers() throws {
         // Selected at frame 30 (0.5 s at 60 fps), deselected at frame 90 (1.5 s).
         let s = try Self.scene(select: 30.0 / 60, deselect: 90.0 / 60)
-        #expect(s.locations(at: 0) == [0.7, 0.7, 0.7, 0.7])
-        #expect(s.locations(at: 29.0 / 60) == [0.7, 0.7, 0.7, 0.7])
+        #expect(s.model.locations(at: 0) == [0.7, 0.7, 0.7, 0.7])
+        #expect(s.model.locations(at: 29.0 / 60) == [0.7, 0.7, 0.7, 0.7])
         // 9 frames (0.15 s) in: half-way, [0.35, 0.35, 0.85, 0.85].
-        #expect(Self.near(s.locations(at: 39.0 / 60), [0.35, 0.35, 0.85, 0.85]))
+        #expect(Self.near(s.model.locations(at: 39.0 / 60), [0.35, 0.35, 0.85, 0.85]))
         let sixth: [Double] = [0.7 * 5 / 6, 0.7 * 5 / 6, 0.75, 0.75]      // 3 frames = 0.05 s: 1/6 of the way
-        #expect(Self.near(s.locations(at: 33.0 / 60), sixth))
-        #expect(s.locations(at: 48.0 / 60) == [0, 0, 1, 1])           // 0.3 s after: held
-        #expect(s.locations(at: 89.0 / 60) == [0, 0, 1, 1])
-        #expect(Self.near(s.locations(at: 99.0 / 60), [0.35, 0.35, 0.85, 0.85]))
-        #expect(s.locations(at: 108.0 / 60) == [0.7, 0.7, 0.7, 0.7])  // back, exactly, and held
-        #expect(s.locations(at: 1000) == [0.7, 0.7, 0.7, 0.7])
+        #expect(Self.near(s.model.locations(at: 33.0 / 60), sixth))
+        #expect(s.model.locations(at: 48.0 / 60) == [0, 0, 1, 1])           // 0.3 s after: held
+        #expect(s.model.locations(at: 89.0 / 60) == [0, 0, 1, 1])
+        #expect(Self.near(s.model.locations(at: 99.0 / 60), [0.35, 0.35, 0.85, 0.85]))
+        #expect(s.model.locations(at: 108.0 / 60) == [0.7, 0.7, 0.7, 0.7])  // back, exactly, and held
+        #expect(s.model.locations(at: 1000) == [0.7, 0.7, 0.7, 0.7])
         #expect(s.gradient.colors == [.clear, Self.red, Self.red, .clear])
         #expect(s.gradient.startPoint == Point(0, 0.4) && s.gradient.endPoint == Point(1, 0.6))
     }
@@ -55,9 +56,9 @@ import WaveFill
     @Test func deselectingMidSpreadRunsBackFromWhereItIs() throws {
         let s = try Self.scene(select: 0, deselect: 0.15)
         // At 0.15 s the spread is at [0.35, 0.35, 0.85, 0.85]; it runs back from there, continuously.
-        #expect(Self.near(s.locations(at: 0.15), [0.35, 0.35, 0.85, 0.85]))
-        #expect(Self.near(s.locations(at: 0.30), [0.525, 0.525, 0.775, 0.775]))
-        #expect(s.locations(at: 0.45) == [0.7, 0.7, 0.7, 0.7])
+        #expect(Self.near(s.model.locations(at: 0.15), [0.35, 0.35, 0.85, 0.85]))
+        #expect(Self.near(s.model.locations(at: 0.30), [0.525, 0.525, 0.775, 0.775]))
+        #expect(s.model.locations(at: 0.45) == [0.7, 0.7, 0.7, 0.7])
     }
 
     @Test func selectionShowsOnlyInsideTheGlyphs() throws {
@@ -79,8 +80,8 @@ import WaveFill
             do {
                 _ = try Self.scene(select: select, deselect: deselect, text: text)
                 Issue.record("\(flag): accepted")
-            } catch let e as ParameterError {
-                #expect(e.flag == flag, "\(e)")
+            } catch let e as SettingError {
+                #expect("--" + e.key == flag, "\(e)")
             }
         }
     }

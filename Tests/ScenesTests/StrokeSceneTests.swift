@@ -1,9 +1,10 @@
+import SceneKit
 import Testing
 import Geometry
 import Raster
 import Layers
 @testable import Scenes
-import WaveFill
+import Wave
 
 /// The pen: strokeEnd 0 -> 1 over 4 s, then the fill fades in over 2 s; scrubbing the Core
 /// Animation way equals playing.
@@ -18,15 +19,15 @@ import WaveFill
         let s = try Self.scene()
         // At 60 fps: frame 0, 60, 120, 180, 240 are 0, 1, 2, 3, 4 s: strokeEnd t / 4.
         for (frame, end) in [(0, 0.0), (60, 0.25), (120, 0.5), (180, 0.75), (240, 1.0), (300, 1.0), (999, 1.0)] {
-            let shape = try #require(s.presentedShape(at: Double(frame) / 60))
+            let shape = try #require(s.model.presentedShape(at: Double(frame) / 60))
             #expect(shape.strokeEnd == end, "frame \(frame)")
             #expect(shape.strokeStart == 0)
         }
         // The fill: transparent until 4 s, half at 5 s, opaque from 6 s.
-        #expect(s.presentedShape(at: 2)?.fillColor == Color(r: 0, g: 0, b: 0, a: 0))
-        #expect(s.presentedShape(at: 4)?.fillColor == Color(r: 0, g: 0, b: 0, a: 0))
-        #expect(s.presentedShape(at: 5)?.fillColor == Color(r: 0, g: 0, b: 0, a: 128))
-        #expect(s.presentedShape(at: 6)?.fillColor == .black && s.presentedShape(at: 60)?.fillColor == .black)
+        #expect(s.model.presentedShape(at: 2)?.fillColor == Color(r: 0, g: 0, b: 0, a: 0))
+        #expect(s.model.presentedShape(at: 4)?.fillColor == Color(r: 0, g: 0, b: 0, a: 0))
+        #expect(s.model.presentedShape(at: 5)?.fillColor == Color(r: 0, g: 0, b: 0, a: 128))
+        #expect(s.model.presentedShape(at: 6)?.fillColor == .black && s.model.presentedShape(at: 60)?.fillColor == .black)
         #expect(s.shape.strokeEnd == 1 && s.shape.fillColor == .black)    // the model is the finished drawing
     }
 
@@ -52,7 +53,7 @@ import WaveFill
         let played = try Self.scene()
         let scrubbed = try Self.scene { $0.progress = progress }
         let t = progress * 6                            // exact for these values
-        #expect(scrubbed.presentedShape(at: 0)?.strokeEnd == played.presentedShape(at: t)?.strokeEnd)
+        #expect(scrubbed.model.presentedShape(at: 0)?.strokeEnd == played.model.presentedShape(at: t)?.strokeEnd)
         #expect(scrubbed.render(at: 0) == played.render(at: t))
         #expect(scrubbed.render(at: 123.4) == played.render(at: t))     // paused: any clock time shows it
     }
@@ -75,8 +76,8 @@ import WaveFill
             do {
                 _ = try Self.scene(edit)
                 Issue.record("\(flag): accepted")
-            } catch let e as ParameterError {
-                #expect(e.flag == flag, "\(e)")
+            } catch let e as SettingError {
+                #expect("--" + e.key == flag, "\(e)")
             }
         }
     }

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Ratios for ./run.sh bench, from one run: the shared/bench harness's results.json (peers, floors
+"""Ratios for ./run.sh bench, from one run: tools/bench/peers.py's results.json (peers, floors
 and `wavefill bench` as the external peer `swift`, full frames) and `wavefill bench --json` (full and
 dirty modes, measured by wavefill itself in the same invocation).
 
 Prints, per size: ours (full, harness-timed), the fastest peer, fastest-peer / ours, ours / memcpy
-floor (the harness's floor_memcpy), and the dirty-mode figures against the same peer."""
+floor (peers.py's floor_memcpy), and the dirty-mode figures against the same peer."""
 import json
 import sys
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cross-checks the built `wavefill` against the independent exact renderer of SCENE.md in this
 # folder: each case is rendered by both and must agree within SCENE.md's 1/255 per channel
-# (compared premultiplied, as SCENE.md's compositing is). Prints 'N passed, N failed'.
+# (compared premultiplied, as SCENE.md's compositing is). First the reference's own self-tests
+# (test_reference.py: coverage against brute-force clipping, the geometry's numbers), counted as one
+# case. Prints 'N passed, N failed'.
 #   tools/reference/check.sh PATH/TO/wavefill
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,6 +23,11 @@ cases=(
     "--size 120x90 --frame 5 --font-size 70 --progress 0.35 --background #00000000"
 )
 pass=0; fail=0
+if "$py" "$here/test_reference.py" >"$tmp/self" 2>&1; then
+    pass=$((pass + 1)); echo "ok   self-tests: $(tail -n 1 "$tmp/self")"
+else
+    fail=$((fail + 1)); echo "FAIL self-tests"; grep -v '^ok ' "$tmp/self" | head -5
+fi
 for c in "${cases[@]}"; do
     # shellcheck disable=SC2086
     if "$py" "$here/reference.py" $c --out "$tmp/ref.png" >/dev/null 2>"$tmp/err" \

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Exact reference renderer of one frame of the wave-fill scene (shared/SCENE.md).
+"""Exact reference renderer of one frame of the wave-fill scene (docs/SCENE.md).
 
-An independent check of the Swift renderer: same geometry (shared/bench/scene.py:
-HarfBuzz shaping, unhinted FreeType outlines, ink box, waves), different coverage
-method, all in float64.
+An independent check of the Swift renderer: the scene's geometry comes from
+scene_geometry.py beside this file (HarfBuzz shaping, unhinted FreeType
+outlines, ink box, waves); coverage and compositing are this file's own,
+a different method from the Swift rasterizer, all in float64.
 
 Coverage (box filter, exact area fraction)
 -----------------------------------------
@@ -51,7 +52,6 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
 VENV_PY = os.path.join(HERE, ".venv", "bin", "python")
 
 
@@ -73,14 +73,8 @@ _reexec_in_venv_if_needed()
 import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 
-
-def import_scene(scene_dir: str | None):
-    d = scene_dir or os.path.normpath(os.path.join(REPO, "..", "shared", "bench"))
-    if not os.path.isfile(os.path.join(d, "scene.py")):
-        sys.exit(f"reference.py: no scene.py in {d} (use --scene-py DIR)")
-    sys.path.insert(0, d)
-    import scene  # noqa: E402
-    return scene
+sys.path.insert(0, HERE)
+import scene_geometry as scene  # noqa: E402
 
 
 # ------------------------------------------------------------ flattening --
@@ -319,7 +313,7 @@ def parse_size(text: str):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Exact reference render of one wave-fill frame (shared/SCENE.md).")
+    ap = argparse.ArgumentParser(description="Exact reference render of one wave-fill frame (docs/SCENE.md).")
     ap.add_argument("--size", type=parse_size, required=True, help="canvas WxH in px")
     ap.add_argument("--frame", type=int, default=0, help="frame number n (default 0)")
     ap.add_argument("--progress", type=float, default=None, help="fixed progress P in [0, 1]")
@@ -336,7 +330,6 @@ def main(argv=None):
     ap.add_argument("--back-wave", default=None)
     ap.add_argument("--front-wave", default=None)
     ap.add_argument("--out", required=True, help="output PNG (straight RGBA)")
-    ap.add_argument("--scene-py", default=None, help="folder with scene.py (default <repo>/../shared/bench)")
     ap.add_argument("--flatten-tolerance", type=float, default=1e-4, help="px (default 1e-4)")
     ap.add_argument("--coverage-out", default=None, help="also save M, C, S and the premultiplied "
                     "float image to this .npz (for locating differences)")
@@ -344,7 +337,6 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    scene = import_scene(args.scene_py)
     W, H = args.size
     P = scene.Params(W, H)
     for name in ("text", "font", "font_size", "amplitude", "frequency", "wave_width",
@@ -366,7 +358,10 @@ def main(argv=None):
     if args.frame < 0:
         ap.error("--frame must be >= 0")
 
-    sc = scene.Scene(P)
+    try:
+        sc = scene.Scene(P)
+    except (ValueError, OSError) as e:
+        ap.error(str(e))
     L = sc.layout
     t1 = time.perf_counter()
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Self-tests of reference.py's coverage: against per-pixel Sutherland-Hodgman clipping
-(a third, slow, obviously-correct method), against closed-form areas, and on the scene.
+(a third, slow, obviously-correct method), against closed-form areas, and on the scene;
+and of scene_geometry.py: the numbers docs/SCENE.md gives, the fit, the centring, time.
 
   tools/reference/.venv/bin/python tools/reference/test_reference.py
-Prints 'N passed, 0 failed' and exits 0 when all pass.
+Prints 'N passed, 0 failed' and exits 0 when all pass.  The test_* functions are plain
+asserts, so pytest collects them too, where pytest is installed.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ sys.path.insert(0, HERE)
 import reference as R  # noqa: E402  (re-execs into .venv when needed)
 import numpy as np  # noqa: E402
 
-scene = R.import_scene(os.environ.get("SCENE_PY"))
+scene = R.scene          # scene_geometry.py, as reference.py imports it
 
 
 def clip_area(poly, x0, y0, x1, y1):
@@ -144,6 +146,63 @@ def test_rounding_and_straight_alpha():
     # 0.5 -> 1 (half up), 127.5 -> 128; straight: round(1*255/200)=1, round(128*255/200)=163.2->163
     assert out[0, 0].tolist() == [1, 0, 163, 200], out[0, 0]
     assert out[0, 1].tolist() == [0, 0, 0, 0]
+
+
+def test_default_1024_numbers():
+    sc = scene.default_scene(1024)
+    L = sc.layout
+    assert L.font_size == 630.703125, L.font_size
+    assert (L.ink_min_x, L.ink_max_x) == (102.4140625, 921.5859375), (L.ink_min_x, L.ink_max_x)
+    assert (L.ink_min_y, L.ink_max_y) == (267.9375, 756.0625), (L.ink_min_y, L.ink_max_y)
+    assert sc.A == 73.21875, sc.A
+    assert sc.w == L.ink_w == 819.171875
+    assert sc.phase_deg(150) == 120.0 and sc.progress(150) == 0.5
+    assert sc.fixed_y_bottom() == 1034.0
+    # the rest of docs/SCENE.md's table: (W, H) -> E, ink x, ink y, A
+    table = {(400, 310): (246.375, (40.0, 360.0), (59.6640625, 250.3359375), 28.60078125),
+             (256, 256): (157.671875, (25.609375, 230.390625), (66.984375, 189.015625), 18.3046875),
+             (2048, 2048): (1261.4375, (204.8046875, 1843.1953125), (535.875, 1512.125), 146.4375)}
+    for (W, H), (E, xs, ys, A) in table.items():
+        sc = scene.Scene(scene.Params(W, H))
+        L = sc.layout
+        got = (L.font_size, (L.ink_min_x, L.ink_max_x), (L.ink_min_y, L.ink_max_y), sc.A)
+        assert got == (E, xs, ys, A), ((W, H), got)
+
+
+def test_fit_is_the_largest_and_centred():
+    f = scene._Font(scene.default_font())
+    for W, H in ((1024, 1024), (400, 310), (97, 53), (300, 100), (5, 300)):
+        L = scene.Layout(W, H)
+        assert scene._fits(f.ink_box("du", L.e64), W, H), (W, H)
+        assert not scene._fits(f.ink_box("du", L.e64 + 1), W, H), (W, H)
+        assert (L.ink_min_x + L.ink_max_x) / 2 == W / 2 and (L.ink_min_y + L.ink_max_y) / 2 == H / 2
+        assert L.ink_w <= 0.8 * W and L.ink_h <= 0.8 * H
+    assert scene.Layout(120, 90, font_size=70.004).e64 == 70 * 64     # rounded to 1/64 px
+
+
+def test_time_and_bottom():
+    sc = scene.Scene(scene.Params(200, 200, phase_step=11, rise_frames=90))
+    assert sc.phase_deg(0) == 0.0 and sc.phase_deg(33) == (33 * 11) % 360 and sc.phase_deg(10 ** 6) == (11 * 10 ** 6) % 360
+    assert sc.progress(89) == 89 / 90 and sc.progress(90) == 0.0
+    ys, yc = sc.samples(0)                        # p = 0: the band lies below the ink
+    assert ys.min() >= sc.layout.ink_max_y - 1e-9 and yc.min() >= sc.layout.ink_max_y - 1e-9
+    full = scene.Scene(scene.Params(200, 200, progress=1.0))
+    ys, yc = full.samples(7)                      # p = 1: above the ink
+    assert ys.max() <= full.layout.ink_min_y + 1e-9 and yc.max() <= full.layout.ink_min_y + 1e-9
+    low = scene.Scene(scene.Params(40, 40, amplitude=30.0))
+    ys, yc = low.samples(0)
+    assert low.y_bottom(ys, yc) == max(ys.max(), yc.max()) + 10 > 50 and low.fixed_y_bottom() is None
+
+
+def test_parse_colour():
+    assert scene.parse_colour("#46B751") == (0x46, 0xB7, 0x51, 255)
+    assert scene.parse_colour("#e9e9e5b3") == (0xE9, 0xE9, 0xE5, 0xB3)
+    for bad in ("46B751", "#46B75", "#46B7511", "#GGGGGG", ""):
+        try:
+            scene.parse_colour(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} accepted")
 
 
 def main():

@@ -1,0 +1,11 @@
+/// A setting's value as a preset or a command line holds it.
+public enum SettingValue: Equatable, Sendable {
+    /// Text: a string, a colour (`#RRGGBB`), a size (`WxH`), a path or a choice.
+    case string(String)
+    /// A number.
+    case number(Double)
+    /// On or off.
+    case bool(Bool)
+    /// Not set: the setting takes its default (or is derived).
+    case unset
+}

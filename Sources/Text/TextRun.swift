@@ -1,0 +1,24 @@
+import Raster
+
+/// One styled run of a `TextLayer`: text in a font at a size and colour.
+public struct TextRun: Sendable {
+    /// The run's text.
+    public var text: String
+    /// The font file, opened.
+    public var font: FontFace
+    /// Em size in pixels (rounded to 1/64 px, as FreeType sizes are).
+    public var size: Double
+    /// Fill colour of the glyphs.
+    public var color: Color
+
+    /// A run.
+    public init(text: String, font: FontFace, size: Double, color: Color) {
+        self.text = text; self.font = font; self.size = size; self.color = color
+    }
+
+    /// The em size in 1/64 px.
+    public var e64: Int {
+        let v = (size * 64).rounded(.toNearestOrEven)
+        return v.isFinite && v >= 1 && v <= Double(16384 * 64) ? Int(v) : 0
+    }
+}

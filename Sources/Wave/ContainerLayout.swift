@@ -1,0 +1,128 @@
+import SceneKit
+import Geometry
+import Raster
+import Text
+
+/// An image whose alpha is a container mask (`--mask-image`), straight 8-bit alpha per pixel.
+public struct MaskImage: Sendable, Equatable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Alpha per pixel, row-major.
+    public var alpha: [UInt8]
+    /// Creates a mask image.
+    public init(width: Int, height: Int, alpha: [UInt8]) {
+        precondition(alpha.count == width * height)
+        self.width = width; self.height = height; self.alpha = alpha
+    }
+}
+
+/// Where the container sits on the canvas and what it covers: SCENE.md's ink box and `M(i, j)`.
+public struct ContainerLayout: Sendable {
+    /// Canvas width.
+    public let width: Int
+    /// Canvas height.
+    public let height: Int
+    /// Em size `E` in px (0 for a mask image).
+    public let fontSize: Double
+    /// The ink box on the canvas (y down): `inkMinX`, `inkMinY` (top), `inkMaxX`, `inkMaxY` (bottom).
+    public let inkBox: Rect
+    /// The glyph outlines on the canvas (empty for a mask image).
+    public let path: Path
+    /// `M(i, j)` for the whole canvas.
+    public let coverage: Coverage
+
+    /// Ink width.
+    public var inkW: Double { inkBox.width }
+    /// Ink height.
+    public var inkH: Double { inkBox.height }
+
+    /// Lays out text per SCENE.md: shaped, sized (given or the largest 1/64 px fitting 80 %), centred.
+    public init(text shaper: TextShaper, width: Int, height: Int, fontSize: Double?,
+                rasterizer: Rasterizer = Rasterizer()) throws {
+        let e64: Int
+        if let fontSize {
+            e64 = Int((fontSize * 64).rounded(.toNearestOrEven))
+        } else {
+            e64 = try Self.fittingE64(shaper, width: width, height: height)
+        }
+        let shaped = try shaper.shape(e64: e64)
+        let (x0, y0) = shaped.inkMin26, (x1, y1) = shaped.inkMax26
+        // Centre the ink box without rounding: X = tx + x/64, Y = ty - y/64.
+        let tx = Double(width) / 2 - Double(x0 + x1) / 128
+        let ty = Double(height) / 2 + Double(y0 + y1) / 128
+        self.width = width
+        self.height = height
+        self.fontSize = Double(e64) / 64
+        inkBox = Rect(minX: tx + Double(x0) / 64, minY: ty - Double(y1) / 64,
+                      maxX: tx + Double(x1) / 64, maxY: ty - Double(y0) / 64)
+        path = shaped.path(tx: tx, ty: ty)
+        coverage = rasterizer.coverage(of: path, width: width, height: height, rule: .nonZero)
+    }
+
+    /// The largest 26.6 em size whose ink box fits in 80 % of the canvas width and height.
+    public static func fittingE64(_ shaper: TextShaper, width: Int, height: Int) throws -> Int {
+        try shaper.fittingE64(width: width, height: height, maxE64: Int(WaveParameters.maxFontSize * 64))
+    }
+
+    /// Lays out a mask image: its box of non-zero alpha is the ink box, scaled to fit 80 % of the
+    /// canvas and centred; `M` is the exact box-filtered area average of the scaled alpha.
+    public init(mask image: MaskImage, width: Int, height: Int) throws {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0 ..< image.height {
+            for x in 0 ..< image.width where image.alpha[y * image.width + x] != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { throw SettingError("mask-image", "the image is fully transparent; its alpha is the container") }
+        let iw = Double(maxX + 1 - minX), ih = Double(maxY + 1 - minY)
+        let s = min(0.8 * Double(width) / iw, 0.8 * Double(height) / ih)
+        let ox = Double(width) / 2 - s * iw / 2 - s * Double(minX)
+        let oy = Double(height) / 2 - s * ih / 2 - s * Double(minY)
+        self.width = width
+        self.height = height
+        fontSize = 0
+        inkBox = Rect(x: ox + s * Double(minX), y: oy + s * Double(minY), width: s * iw, height: s * ih)
+        path = Path()
+        coverage = Self.resample(image, scale: s, originX: ox, originY: oy, width: width, height: height)
+    }
+
+    /// Box-filter resampling of a piecewise-constant alpha image placed at `origin`, scaled by `scale`.
+    static func resample(_ img: MaskImage, scale s: Double, originX: Double, originY: Double,
+                         width: Int, height: Int) -> Coverage {
+        // Overlap of canvas pixel i with image pixel u along one axis, as sparse weights.
+        func weights(count: Int, canvas: Int, origin: Double) -> [[(Int, Float)]] {
+            var w = [[(Int, Float)]](repeating: [], count: canvas)
+            for u in 0 ..< count {
+                let a = origin + s * Double(u), b = a + s
+                var i = max(0, Int(a.rounded(.down)))
+                while i < canvas, Double(i) < b {
+                    let ov = min(b, Double(i + 1)) - max(a, Double(i))
+                    if ov > 0 { w[i].append((u, Float(ov))) }
+                    i += 1
+                }
+            }
+            return w
+        }
+        let wx = weights(count: img.width, canvas: width, origin: originX)
+        let wy = weights(count: img.height, canvas: height, origin: originY)
+        var rows = [Float](repeating: 0, count: img.height * width)   // horizontal pass
+        for v in 0 ..< img.height {
+            for i in 0 ..< width {
+                var acc: Float = 0
+                for (u, k) in wx[i] { acc += k * Float(img.alpha[v * img.width + u]) / 255 }
+                rows[v * width + i] = acc
+            }
+        }
+        var out = Coverage(width: width, height: height)
+        for j in 0 ..< height where !wy[j].isEmpty {
+            for i in 0 ..< width {
+                var acc: Float = 0
+                for (v, k) in wy[j] { acc += k * rows[v * width + i] }
+                out.values[j * width + i] = min(max(acc, 0), 1)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,167 @@
+import Raster
+import SceneKit
+
+/// The wave fill as a `Scene`: a container (text or mask image), the parameters, and the fast
+/// closed-form `WaveRenderer` (held to the layer version, `WaveLayerScene`, by tests).
+///
+/// Frame n shows tick n at timestamp n / fps. Actions tune the parameters live, as the simulator's
+/// keys do (amplitude, phase step, frequency, a fixed or repeating fill level, frame- or time-based
+/// stepping); the container is laid out again only when the canvas changes.
+public final class WaveIndicator: Scene {
+    /// The container the waves are masked by.
+    public let source: ContainerSource
+    /// The parameters the scene was made with (canvas in points when resized at a scale).
+    public let initialParameters: WaveParameters
+    /// The parameters in effect, after actions, in points.
+    public var parameters: WaveParameters { tuner.parameters }
+    /// The wave model for the current canvas (pixels).
+    public private(set) var model: WaveScene
+    private var renderer: WaveRenderer
+    private var layout: ContainerLayout
+    private var tuner: WaveTuner
+    private var scale = 1.0
+
+    /// Lays out `source` for `parameters`; throws a `SettingError` naming the setting at fault.
+    public init(parameters: WaveParameters, source: ContainerSource) throws {
+        try parameters.validate()
+        self.source = source
+        initialParameters = parameters
+        tuner = WaveTuner(parameters: parameters)
+        layout = try source.layout(for: parameters)
+        model = try WaveScene(parameters: parameters, layout: layout)
+        renderer = WaveRenderer(scene: model)
+    }
+
+    public var kind: String { "wave" }
+    public var width: Int { model.parameters.width }
+    public var height: Int { model.parameters.height }
+    public var fps: Double { model.parameters.fps }
+
+    /// Periodic with the exact repeat (phase period with the rise); still when neither the level nor
+    /// the surface moves (a fixed progress with amplitude 0).
+    public var timeline: SceneTimeline {
+        if model.parameters.progress != nil && model.amplitude == 0 { return .still }
+        if let n = model.repeatLength(limit: 1_000_000) {
+            return .periodic(frames: n, seconds: Double(n) / fps, start: 0)
+        }
+        return .periodic(frames: nil, seconds: model.parameters.effectiveRiseDuration, start: 0)
+    }
+
+    public func render(frame n: Int, into pixmap: inout Pixmap) {
+        model.update(frame: n)
+        renderer.render(into: &pixmap)
+    }
+
+    public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
+        model.update(frame: n)
+        return renderer.renderDirty(into: &pixmap)
+    }
+
+    public func invalidate() { renderer.invalidate() }
+
+    public func resize(width: Int, height: Int, scale: Double) throws {
+        guard scale.isFinite, scale > 0 else { throw SettingError("size", "scale \(scale) must be a positive number") }
+        let logicalW = max(1, Int((Double(width) / scale).rounded()))
+        let logicalH = max(1, Int((Double(height) / scale).rounded()))
+        tuner.resize(width: logicalW, height: logicalH)
+        self.scale = scale
+        try rebuild(width: width, height: height, relayout: true)
+    }
+
+    /// The pixel parameters for the tuned ones at the current scale.
+    private func pixelParameters(width: Int, height: Int) -> WaveParameters {
+        var p = tuner.parameters
+        p.width = width
+        p.height = height
+        if scale != 1 {
+            p.fontSize = p.fontSize.map { $0 * scale }
+            p.amplitude = p.amplitude.map { $0 * scale }
+            p.waveWidth = p.waveWidth.map { $0 * scale }
+        }
+        return p
+    }
+
+    private func rebuild(width: Int, height: Int, relayout: Bool) throws {
+        let p = pixelParameters(width: width, height: height)
+        let l = relayout ? try source.layout(for: p) : layout
+        let m = try WaveScene(parameters: p, layout: l)
+        layout = l
+        model = m
+        renderer = WaveRenderer(scene: m)
+    }
+
+    /// The simulator's tuning keys.
+    public let controls: [SceneControl] = [
+        SceneControl(.up, .adjust("amplitude", 1), help: "up / down   amplitude +1 / -1 px"),
+        SceneControl(.down, .adjust("amplitude", -1), help: ""),
+        SceneControl(.right, .adjust("phase-step", 1), help: "right/left  phase step +1 / -1 deg per frame"),
+        SceneControl(.left, .adjust("phase-step", -1), help: ""),
+        SceneControl(.key("]"), .adjust("frequency", 1), help: "] / [       frequency +0.05 / -0.05"),
+        SceneControl(.key("["), .adjust("frequency", -1), help: ""),
+        SceneControl(.digits, .scrub(0), help: "0 ... 9     progress 0 ... 90 %"),
+        SceneControl(.key("a"), .play, help: "a           back to the repeating rise"),
+        SceneControl(.verticalDrag, .scrub(0), help: "mouse drag  progress (up = fuller)"),
+        SceneControl(.key("t"), .switchTiming, help: "t           frame-based / time-based stepping"),
+    ]
+
+    public func perform(_ action: SceneAction, atFrame n: Int) -> String? {
+        let tuning: WaveTuner.Action
+        switch action {
+        case .adjust("amplitude", let d): tuning = .amplitude(d)
+        case .adjust("phase-step", let d): tuning = .phaseStep(d)
+        case .adjust("frequency", let d): tuning = .frequency(d)
+        case .scrub(let p): tuning = .progress(p)
+        case .play: tuning = .progress(nil)
+        case .switchTiming: tuning = .toggleTimeBased
+        default: return nil
+        }
+        let before = tuner
+        let change = tuner.apply(tuning, amplitude: model.amplitude / scale)
+        if change.parametersChanged {
+            do { try rebuild(width: width, height: height, relayout: false) } catch {
+                tuner = before
+                return "unchanged: \(error)"
+            }
+        }
+        return change.line
+    }
+
+    public func status(frame n: Int) -> [String] {
+        let phase = model.phaseDegrees(index: n, timestamp: Double(n) / fps)
+        let progress = model.progress(index: n, timestamp: Double(n) / fps)
+        return ["phase \(Self.fixed(phase, 1)) deg  progress \(Self.fixed(progress, 3))",
+                model.parameters.isTimeBased ? "time-based" : "frame-based"]
+    }
+
+    /// `v` with `digits` decimals.
+    static func fixed(_ v: Double, _ digits: Int) -> String {
+        var m = 1.0
+        for _ in 0 ..< digits { m *= 10 }
+        let r = (v * m).rounded() / m
+        var s = String(r)
+        if let dot = s.firstIndex(of: ".") {
+            let have = s.distance(from: dot, to: s.endIndex) - 1
+            if have < digits { s += String(repeating: "0", count: digits - have) }
+        } else if digits > 0 {
+            s += "." + String(repeating: "0", count: digits)
+        }
+        return s
+    }
+
+    /// The tuned settings that differ from the initial ones.
+    public var adjustedSettings: [String: SettingValue] {
+        let a = initialParameters, b = tuner.parameters
+        var out: [String: SettingValue] = [:]
+        func put(_ key: String, _ x: Double?, _ y: Double?) {
+            guard x != y else { return }
+            out[key] = y.map { .number($0) } ?? .unset
+        }
+        put("amplitude", a.amplitude, b.amplitude)
+        put("frequency", a.frequency, b.frequency)
+        put("phase-step", a.phaseStep, b.phaseStep)
+        put("phase-speed", a.phaseSpeed, b.phaseSpeed)
+        put("rise-duration", a.riseDuration, b.riseDuration)
+        put("progress", a.progress, b.progress)
+        return out
+    }
+}

@@ -1,0 +1,171 @@
+import Vector
+import SceneKit
+import Geometry
+import Raster
+
+/// The scene's animation as a Lottie document (bodymovin JSON, as lottie-web, lottie-ios,
+/// lottie-android, rlottie and ThorVG play it).
+///
+/// Layers, top first: for each wave (front, then back) an alpha track matte made of the glyph
+/// outlines (`td`) above the wave layer that uses it (`tt: 1`), so the wave's coverage is multiplied
+/// by the glyphs' as SCENE.md's `M * S` and `M * C`; then the glyphs filled with the container colour;
+/// then the background as a solid layer (left out when fully transparent).
+///
+/// A wave is one static path, the sine as cubic Hermite segments (within 0.004 px of it), wide enough
+/// to cover the canvas under every translation it gets: its shape group's position moves it by
+/// `-phi / k` (a phase shift is a horizontal translation), and its layer's position lifts it to
+/// `top(p)`. Both are keyframed on the first and last frame of every run without a jump, so each
+/// integer frame n shows SCENE.md's exact `phi(n)` and `p(n)`; at a rise's wrap the last keyframe
+/// holds, so players that show fractional frames never sweep the wave through the jump.
+///
+/// SCENE.md's waves are polygons through 1 px samples of the sine; the document draws the sine
+/// itself. They differ by at most `A k^2 / 8` px between samples (about 1.2e-4 px at the defaults on
+/// 400x310).
+public enum WaveLottie {
+    /// Most frames a document may have.
+    public static let maxFrames = 1_000_000
+    /// The bodymovin schema version the document declares.
+    public static let schemaVersion = "5.7.4"
+
+    /// Frames to export when none are asked for: the scene's loop (`loopFrames`: after it the
+    /// animation repeats exactly, so a looping player shows no seam). In time-based mode or with a
+    /// fractional phase step there is no exact loop: one rise (or, with a fixed progress, one phase
+    /// period) at `fps`, at least 1 frame.
+    public static func defaultFrameCount(for scene: WaveScene, fps: Double? = nil) -> Int {
+        if let loop = scene.loopFrames { return min(loop, maxFrames) }
+        let p = scene.parameters
+        let rate = fps ?? p.fps
+        let seconds: Double
+        if p.progress != nil {
+            let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * rate)
+            seconds = speed > 0 ? 360 / speed : 1 / rate
+        } else {
+            seconds = p.isTimeBased ? p.effectiveRiseDuration : Double(p.riseFrames) / rate
+        }
+        let n = (seconds * rate).rounded()
+        return n.isFinite ? Int(min(max(n, 1), Double(maxFrames))) : 1
+    }
+
+    /// The Lottie JSON of frames 0 ..< `frames` (default `defaultFrameCount`) at `fps` frames per
+    /// second (default the scene's `fps`): frame n is tick n at timestamp n / fps.
+    ///
+    /// Throws `SettingError` naming the flag for what cannot be exported (`--frames` out of
+    /// 1...1000000, `--fps`, a mask-image container, a wave too fine for a path), `VectorExportError`
+    /// if a number is not finite.
+    public static func document(scene: WaveScene, frames: Int? = nil, fps: Double? = nil) throws -> String {
+        let rate = fps ?? scene.parameters.fps
+        let model = try WaveLottieModel(scene: scene, frames: frames ?? defaultFrameCount(for: scene, fps: rate), fps: rate)
+        return try json(model).serialized(decimals: 4)
+    }
+
+    // MARK: - JSON
+
+    static func json(_ m: WaveLottieModel) throws -> JSONValue {
+        var layers: [JSONValue] = []
+        var index = 1
+        func add(_ name: String, type: Int = 4, position: JSONValue = staticPosition, extra: [(String, JSONValue)]) {
+            var l: [(String, JSONValue)] = [
+                ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(type)), ("nm", .string(name)),
+                ("sr", .integer(1)), ("ks", transform(position: position, opacity: 100)),
+                ("ao", .integer(0)), ("ip", .integer(0)), ("op", .integer(m.frames)), ("st", .integer(0)),
+                ("bm", .integer(0)),
+            ]
+            l += extra
+            layers.append(.object(l))
+            index += 1
+        }
+        let glyphShapes = m.glyphs.map(\.json)
+        for wave in [m.front, m.back] {
+            add("\(wave.name) wave matte (glyphs)", extra: [
+                ("td", .integer(1)),
+                ("shapes", .array([group("glyphs", glyphShapes, fill: .black, position: staticGroupPosition)])),
+            ])
+            let phase: JSONValue = wave.motion == .horizontal
+                ? property(wave.phase) { [$0, 0] }
+                : property(wave.phase) { [0, $0] }
+            add("\(wave.name) wave", position: property(m.rise) { [0, $0, 0] }, extra: [
+                ("tt", .integer(1)),
+                ("shapes", .array([group("\(wave.name) wave", [wave.shape.json], fill: wave.color, position: phase)])),
+            ])
+        }
+        add("container (glyphs)", extra: [
+            ("shapes", .array([group("glyphs", glyphShapes, fill: m.container, position: staticGroupPosition)])),
+        ])
+        if m.background.a > 0 {
+            // A solid layer: its colour is opaque, its alpha is the layer's opacity.
+            layers.append(.object([
+                ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(1)), ("nm", .string("background")),
+                ("sr", .integer(1)), ("ks", transform(position: staticPosition, opacity: percent(m.background.a))),
+                ("ao", .integer(0)), ("sw", .integer(m.width)), ("sh", .integer(m.height)),
+                ("sc", .string(hexRGB(m.background))),
+                ("ip", .integer(0)), ("op", .integer(m.frames)), ("st", .integer(0)), ("bm", .integer(0)),
+            ]))
+        }
+        return .object([
+            ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
+            ("fr", .number(m.fps)), ("ip", .integer(0)), ("op", .integer(m.frames)),
+            ("w", .integer(m.width)), ("h", .integer(m.height)), ("nm", .string("WaveFill")),
+            ("ddd", .integer(0)), ("assets", .array([])), ("layers", .array(layers)),
+        ])
+    }
+
+    private static let staticPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])
+    private static let staticGroupPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0]))])
+
+    private static func staticValue(_ v: [Double]) -> JSONValue {
+        .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
+    }
+
+    /// A layer transform (`ks`): anchor 0, scale 100 %, no rotation.
+    private static func transform(position: JSONValue, opacity: Double) -> JSONValue {
+        .object([
+            ("o", staticValue([opacity])), ("r", staticValue([0])), ("p", position),
+            ("a", staticValue([0, 0, 0])), ("s", staticValue([100, 100, 100])),
+        ])
+    }
+
+    /// A shape group: the paths, one non-zero fill, and the group transform at `position`.
+    private static func group(_ name: String, _ paths: [JSONValue], fill color: Color, position: JSONValue) -> JSONValue {
+        let fill: JSONValue = .object([
+            ("ty", .string("fl")), ("nm", .string("fill")),
+            ("c", staticValue([Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, 1])),
+            ("o", staticValue([percent(color.a)])), ("r", .integer(1)),
+        ])
+        let tr: JSONValue = .object([
+            ("ty", .string("tr")), ("nm", .string("transform")), ("p", position),
+            ("a", staticValue([0, 0])), ("s", staticValue([100, 100])), ("r", staticValue([0])),
+            ("o", staticValue([100])), ("sk", staticValue([0])), ("sa", staticValue([0])),
+        ])
+        return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(paths + [fill, tr]))])
+    }
+
+    /// A (spatial) property from a track: static when constant, else keyframes with linear easing
+    /// and `h: 1` where the track holds.
+    static func property(_ track: KeyframeTrack, _ vector: (Double) -> [Double]) -> JSONValue {
+        if track.isConstant { return staticValue(vector(track.keys[0].value)) }
+        let keys = track.keys
+        var out: [JSONValue] = []
+        for (i, key) in keys.enumerated() {
+            var k: [(String, JSONValue)] = [("t", .integer(key.frame)), ("s", .numbers(vector(key.value)))]
+            if i + 1 < keys.count {
+                if key.hold {
+                    k.append(("h", .integer(1)))
+                } else {
+                    // "e" for players of the pre-5.5 schema; newer ones read the next "s".
+                    k.append(("e", .numbers(vector(keys[i + 1].value))))
+                    k.append(("i", .object([("x", .number(1)), ("y", .number(1))])))
+                    k.append(("o", .object([("x", .number(0)), ("y", .number(0))])))
+                }
+            }
+            out.append(.object(k))
+        }
+        return .object([("a", .integer(1)), ("k", .array(out))])
+    }
+
+    private static func percent(_ alpha: UInt8) -> Double { Double(alpha) / 255 * 100 }
+
+    private static func hexRGB(_ c: Color) -> String {
+        func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return v < 16 ? "0" + s : s }
+        return "#" + h(c.r) + h(c.g) + h(c.b)
+    }
+}

@@ -1,0 +1,119 @@
+// WaveFill: the wave-fill loading indicator of docs/SCENE.md as a library.
+//
+// Owns the scene's meaning: parameters and their validation, the container layout (text or mask
+// image), the per-tick state (phase, progress), the wave polygons, and two renderers that agree:
+// `WaveRenderer` (the fast per-frame path, allocation-free) and `WaveLayerScene` (the same scene as
+// layers, masks and a position animation, rendered by the general engine: the reference).
+// The scene as vector documents too: `WaveLottie` (the animation, Lottie JSON) and `WaveSVG` (one
+// frame), returned as text; writing files is the caller's (Export, the CLI).
+// Must not: know SDL, files or command lines.
+import SceneKit
+import Geometry
+import Raster
+
+/// Every knob of docs/SCENE.md; nil means "derived from the ink box" (or frame-based time).
+public struct WaveParameters: Sendable, Equatable, Codable {
+    /// The largest canvas side accepted, in pixels.
+    public static let maxCanvasSide = SceneLimits.maxCanvasSide
+    /// The largest em size accepted, in pixels.
+    public static let maxFontSize = SceneLimits.maxFontSize
+    /// The default font file (Debian's fonts-dejavu-core).
+    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// Canvas width in pixels.
+    public var width = 400
+    /// Canvas height in pixels.
+    public var height = 310
+    /// The container text.
+    public var text = "du"
+    /// The font file; nil means DejaVu Sans Bold.
+    public var fontPath: String?
+    /// Em size `E` in px (rounded to 1/64); nil: the largest that fits 80 % of the canvas.
+    public var fontSize: Double?
+    /// Wave amplitude `A` in px; nil: `0.15 * inkH`.
+    public var amplitude: Double?
+    /// Wave frequency `f` (periods per wave width).
+    public var frequency = 0.3
+    /// Wave width `w` in px; nil: `inkW`.
+    public var waveWidth: Double?
+    /// Phase step in degrees per frame (frame-based time).
+    public var phaseStep = 8.0
+    /// Phase speed in degrees per second; setting it (or `riseDuration`) selects time-based stepping.
+    public var phaseSpeed: Double?
+    /// Rise length `R` in frames (frame-based time).
+    public var riseFrames = 300
+    /// Rise length in seconds; setting it (or `phaseSpeed`) selects time-based stepping.
+    public var riseDuration: Double?
+    /// Ticks per second of the headless clock.
+    public var fps = 60.0
+    /// A fixed progress in 0...1; nil: the repeating rise.
+    public var progress: Double?
+    /// Background colour.
+    public var background = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Container (glyph) colour.
+    public var container = Color(r: 0xE9, g: 0xE9, b: 0xE5, a: 0xB3)
+    /// Back wave colour.
+    public var backWave = Color(r: 0x46, g: 0xB7, b: 0x51, a: 0x66)
+    /// Front wave colour.
+    public var frontWave = Color(r: 0x46, g: 0xB7, b: 0x51)
+
+    /// SCENE.md's defaults.
+    public init() {}
+
+    /// True when phase and progress follow the tick's timestamp rather than its index.
+    public var isTimeBased: Bool { phaseSpeed != nil || riseDuration != nil }
+    /// Phase speed in degrees per second in time-based mode (`phaseStep * fps` unless given).
+    public var effectivePhaseSpeed: Double { phaseSpeed ?? phaseStep * fps }
+    /// Rise duration in seconds in time-based mode (`riseFrames / fps` unless given).
+    public var effectiveRiseDuration: Double { riseDuration ?? Double(riseFrames) / fps }
+
+    /// Throws the first parameter that is out of range, naming its flag and what is accepted.
+    public func validate() throws {
+        func positiveFinite(_ v: Double?, _ flag: String, allowZero: Bool = false) throws {
+            guard let v else { return }
+            guard v.isFinite else { throw SettingError(flag, "\(v) is not a finite number") }
+            if allowZero {
+                guard v >= 0 else { throw SettingError(flag, "\(v) is negative; expected a number >= 0") }
+            } else {
+                guard v > 0 else { throw SettingError(flag, "\(v) must be greater than 0") }
+            }
+        }
+        guard (1 ... Self.maxCanvasSide).contains(width), (1 ... Self.maxCanvasSide).contains(height) else {
+            throw SettingError("size", "\(width)x\(height) is outside 1x1 ... \(Self.maxCanvasSide)x\(Self.maxCanvasSide)")
+        }
+        guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
+        try positiveFinite(fontSize, "font-size")
+        if let e = fontSize {
+            guard e * 64 >= 0.5 else { throw SettingError("font-size", "\(e) px is below 1/64 px") }
+            guard e <= Self.maxFontSize else { throw SettingError("font-size", "\(e) px is above the maximum \(Int(Self.maxFontSize)) px") }
+        }
+        try positiveFinite(amplitude, "amplitude", allowZero: true)
+        try positiveFinite(frequency, "frequency", allowZero: true)
+        try positiveFinite(waveWidth, "wave-width")
+        guard phaseStep.isFinite else { throw SettingError("phase-step", "\(phaseStep) is not a finite number of degrees") }
+        if let s = phaseSpeed, !s.isFinite { throw SettingError("phase-speed", "\(s) is not a finite number of degrees per second") }
+        guard riseFrames >= 1 else { throw SettingError("rise-frames", "\(riseFrames) must be a whole number >= 1") }
+        try positiveFinite(riseDuration, "rise-duration")
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw SettingError("fps", "\(fps) is outside (0, 1000] frames per second") }
+        if let p = progress {
+            guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
+        }
+    }
+}
+
+extension Color: Codable {
+    /// Decodes `#RRGGBB` or `#RRGGBBAA`.
+    public init(from decoder: Decoder) throws {
+        let s = try decoder.singleValueContainer().decode(String.self)
+        guard let c = Color(hex: s) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                   debugDescription: "'\(s)' is not a colour: expected #RRGGBB or #RRGGBBAA"))
+        }
+        self = c
+    }
+    /// Encodes as `#RRGGBB` or `#RRGGBBAA`.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(hex)
+    }
+}

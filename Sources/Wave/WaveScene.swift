@@ -1,0 +1,181 @@
+import SceneKit
+import Geometry
+import Raster
+import Text
+
+/// What one tick shows: SCENE.md's `phi(n)` and `p(n)`.
+public struct WaveFrameState: Sendable, Equatable {
+    /// Tick index n.
+    public var index: Int
+    /// Tick timestamp in seconds (n / fps headless).
+    public var timestamp: Double
+    /// Phase in degrees, in [0, 360).
+    public var phaseDegrees: Double
+    /// Rise progress in [0, 1].
+    public var progress: Double
+}
+
+/// The wave-fill scene for one parameter set: container layout plus the per-tick waves.
+///
+/// `update(index:timestamp:)` is the display-link callback of the original: it computes the phase and
+/// progress from the tick (never accumulated, so it cannot drift) and regenerates both wave sample
+/// rows into buffers owned here (no allocation per tick).
+public final class WaveScene: @unchecked Sendable {
+    /// The parameters, validated.
+    public let parameters: WaveParameters
+    /// The container.
+    public let layout: ContainerLayout
+    /// Amplitude `A` in px.
+    public let amplitude: Double
+    /// Frequency `f`.
+    public let frequency: Double
+    /// Wave width `w` in px.
+    public let waveWidth: Double
+    /// The current tick's state.
+    public private(set) var state: WaveFrameState
+    /// Front wave samples `ys(x)` for x = 0 ... W (W + 1 values).
+    public private(set) var front: [Double]
+    /// Back wave samples `yc(x)` for x = 0 ... W.
+    public private(set) var back: [Double]
+
+    // sin/cos of 2 pi f x'/w per sample: a phase shift is then a rotation, two FMAs per sample.
+    private let sinKX: [Double]
+    private let cosKX: [Double]
+
+    /// Builds the scene; throws a `SettingError` for parameters out of range.
+    public init(parameters: WaveParameters, layout: ContainerLayout) throws {
+        try parameters.validate()
+        self.parameters = parameters
+        self.layout = layout
+        amplitude = parameters.amplitude ?? 0.15 * layout.inkH
+        frequency = parameters.frequency
+        waveWidth = parameters.waveWidth ?? layout.inkW
+        guard waveWidth > 0, waveWidth.isFinite else {
+            throw SettingError("wave-width", "the wave width is 0 (the container has no ink width); give --wave-width")
+        }
+        let w = parameters.width
+        let k = 2 * Double.pi * frequency / waveWidth
+        let inkMinX = layout.inkBox.minX
+        var s = [Double](repeating: 0, count: w + 1), c = s
+        for x in 0 ... w {
+            let kx = k * (Double(x) - inkMinX)
+            s[x] = Double.sine(kx); c[x] = Double.cosine(kx)
+        }
+        sinKX = s; cosKX = c
+        front = [Double](repeating: 0, count: w + 1)
+        back = front
+        state = WaveFrameState(index: 0, timestamp: 0, phaseDegrees: 0, progress: 0)
+        update(index: 0, timestamp: 0)
+    }
+
+    /// Convenience: lays out the text (or mask image) and builds the scene.
+    public convenience init(parameters: WaveParameters, face: FontFace? = nil, maskImage: MaskImage? = nil) throws {
+        try parameters.validate()
+        let layout: ContainerLayout
+        if let maskImage {
+            layout = try ContainerLayout(mask: maskImage, width: parameters.width, height: parameters.height)
+        } else {
+            let f = try face ?? FontFace(path: parameters.fontPath ?? WaveParameters.defaultFontPath)
+            let shaper = try TextShaper(text: parameters.text, face: f)
+            layout = try ContainerLayout(text: shaper, width: parameters.width, height: parameters.height,
+                                         fontSize: parameters.fontSize)
+        }
+        try self.init(parameters: parameters, layout: layout)
+    }
+
+    /// `phi` in degrees for tick `index` at `timestamp`, in [0, 360).
+    public func phaseDegrees(index: Int, timestamp: Double) -> Double {
+        let raw = parameters.isTimeBased ? parameters.effectivePhaseSpeed * timestamp : Double(index) * parameters.phaseStep
+        var p = raw.truncatingRemainder(dividingBy: 360)
+        if p < 0 { p += 360 }
+        return p >= 360 ? 0 : p
+    }
+
+    /// `p` for tick `index` at `timestamp`, in [0, 1].
+    public func progress(index: Int, timestamp: Double) -> Double {
+        if let p = parameters.progress { return p }
+        if parameters.isTimeBased {
+            let d = parameters.effectiveRiseDuration
+            var t = timestamp.truncatingRemainder(dividingBy: d)
+            if t < 0 { t += d }
+            return t / d
+        }
+        let r = parameters.riseFrames
+        var m = index % r
+        if m < 0 { m += r }
+        return Double(m) / Double(r)
+    }
+
+    /// `top(p) = inkMaxY - p (inkH + 2A)`.
+    public func top(progress p: Double) -> Double {
+        layout.inkBox.maxY - p * (layout.inkH + 2 * amplitude)
+    }
+
+    /// The display-link callback: state and both wave sample rows for this tick.
+    public func update(index: Int, timestamp: Double) {
+        let phi = phaseDegrees(index: index, timestamp: timestamp)
+        let p = progress(index: index, timestamp: timestamp)
+        state = WaveFrameState(index: index, timestamp: timestamp, phaseDegrees: phi, progress: p)
+        let rad = phi * (Double.pi / 180)
+        let sp = Double.sine(rad), cp = Double.cosine(rad)
+        let a = amplitude, off = top(progress: p) + a
+        front.withUnsafeMutableBufferPointer { f in
+            back.withUnsafeMutableBufferPointer { b in
+                for x in 0 ..< f.count {
+                    // sin(kx + phi) and cos(kx + phi) by the angle-sum identities.
+                    let s = sinKX[x] * cp + cosKX[x] * sp
+                    let c = cosKX[x] * cp - sinKX[x] * sp
+                    f[x] = a * s + off
+                    b[x] = a * c + off
+                }
+            }
+        }
+    }
+
+    /// Headless tick n of the virtual clock: timestamp n / fps.
+    public func update(frame n: Int) {
+        update(index: n, timestamp: Double(n) / parameters.fps)
+    }
+
+    /// `Ybot`: 10 px below both the canvas bottom and the lowest sample of either wave.
+    public var yBottom: Double {
+        var low = Double(parameters.height)
+        for y in front where y > low { low = y }
+        for y in back where y > low { low = y }
+        return low + 10
+    }
+
+    /// The front wave polygon of the current tick: W + 1 samples then (W, Ybot), (0, Ybot).
+    public func frontPolygon() -> [Point] { polygon(front) }
+    /// The back wave polygon of the current tick.
+    public func backPolygon() -> [Point] { polygon(back) }
+
+    private func polygon(_ ys: [Double]) -> [Point] {
+        var pts = ys.enumerated().map { Point(Double($0.offset), $0.element) }
+        let yb = yBottom
+        pts.append(Point(Double(parameters.width), yb))
+        pts.append(Point(0, yb))
+        return pts
+    }
+
+    /// Ticks after which the animation repeats exactly: the phase period `360 / gcd(360, step)` (for a
+    /// whole-degree step) combined with the rise length; nil in time-based mode or a fractional step.
+    public var loopFrames: Int? {
+        guard !parameters.isTimeBased else { return nil }
+        let step = parameters.phaseStep
+        guard step == step.rounded(), abs(step) < 1e9 else { return nil }
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
+        let s = Int(step)
+        let phasePeriod = s % 360 == 0 ? 1 : 360 / gcd(360, s)
+        if parameters.progress != nil { return phasePeriod }
+        let r = parameters.riseFrames
+        return phasePeriod / gcd(phasePeriod, r) * r
+    }
+}
+
+import Animation
+
+extension WaveScene {
+    /// The display-link callback for a clock's tick (a `VirtualClock` headless, vsync in a window).
+    public func update(tick: FrameTick) { update(index: tick.index, timestamp: tick.timestamp) }
+}

@@ -1,0 +1,314 @@
+import Vector
+import SceneKit
+import Testing
+import Foundation
+import Geometry
+import Raster
+@testable import Wave
+import TestSupport
+
+/// A scene on the tests' small canvas (120x93, the original's 40x31 pt view at 3x).
+func vectorScene(_ edit: (inout WaveParameters) -> Void = { _ in }) throws -> WaveScene {
+    var p = WaveParameters()
+    p.width = 120; p.height = 93
+    edit(&p)
+    return try WaveScene(parameters: p)
+}
+
+/// Parses a document and returns its top-level object.
+func parseJSON(_ text: String) throws -> [String: Any] {
+    let any = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(any as? [String: Any])
+}
+
+/// The keyframes (time, hold) of an animated property object, or nil when it is static.
+func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
+    let p = try #require(property as? [String: Any])
+    guard (p["a"] as? Int) == 1 else { return nil }
+    let keys = try #require(p["k"] as? [[String: Any]])
+    return try keys.map { (try #require($0["t"] as? Int), ($0["h"] as? Int) == 1) }
+}
+
+@Suite struct LottieTests {
+    @Test func documentHeaderAndLayersAreWhatPlayersExpect() throws {
+        let scene = try vectorScene()
+        let doc = try parseJSON(try WaveLottie.document(scene: scene))
+        #expect(doc["v"] as? String == "5.7.4")
+        #expect(doc["fr"] as? Int == 60)
+        #expect(doc["ip"] as? Int == 0)
+        #expect(doc["op"] as? Int == 900)                  // lcm(45-frame phase period, 300-frame rise)
+        #expect(doc["w"] as? Int == 120 && doc["h"] as? Int == 93)
+        let layers = try #require(doc["layers"] as? [[String: Any]])
+        #expect(layers.count == 6)
+        #expect(layers.map { $0["ty"] as? Int } == [4, 4, 4, 4, 4, 1])
+        #expect(layers.map { $0["ind"] as? Int } == [1, 2, 3, 4, 5, 6])
+        // Each wave layer uses the alpha matte right above it.
+        #expect(layers.map { $0["td"] as? Int } == [1, nil, 1, nil, nil, nil])
+        #expect(layers.map { $0["tt"] as? Int } == [nil, 1, nil, 1, nil, nil])
+        for l in layers { #expect(l["op"] as? Int == 900 && l["ip"] as? Int == 0) }
+        let bg = layers[5]
+        #expect(bg["sc"] as? String == "#ffffff" && bg["sw"] as? Int == 120 && bg["sh"] as? Int == 93)
+        // Fills: colour and the alpha as opacity, non-zero rule.
+        func fill(_ layer: [String: Any]) throws -> [String: Any] {
+            let group = try #require((layer["shapes"] as? [[String: Any]])?.first)
+            let items = try #require(group["it"] as? [[String: Any]])
+            return try #require(items.first { $0["ty"] as? String == "fl" })
+        }
+        let container = try fill(layers[4])
+        let opacity = try #require((container["o"] as? [String: Any])?["k"] as? Double)
+        #expect(abs(opacity - 0xB3 / 255.0 * 100) < 1e-4)
+        #expect(container["r"] as? Int == 1)
+        let back = try fill(layers[3])
+        let rgb = try #require((back["c"] as? [String: Any])?["k"] as? [Double])
+        #expect(rgb.count == 4 && abs(rgb[0] - 0x46 / 255.0) < 1e-4 && abs(rgb[1] - 0xB7 / 255.0) < 1e-4)
+    }
+
+    @Test func transparentBackgroundHasNoBackgroundLayer() throws {
+        let scene = try vectorScene { $0.background = .clear }
+        let layers = try #require(try parseJSON(try WaveLottie.document(scene: scene))["layers"] as? [[String: Any]])
+        #expect(layers.count == 5)
+        #expect(!layers.contains { $0["ty"] as? Int == 1 })
+    }
+
+    @Test func keyframesSitOnTheRunsOfTheRiseAndThePhaseNeverWraps() throws {
+        let scene = try vectorScene()
+        let layers = try #require(try parseJSON(try WaveLottie.document(scene: scene))["layers"] as? [[String: Any]])
+        for i in [1, 3] {
+            let rise = try #require(try keyframeTimes((layers[i]["ks"] as? [String: Any])?["p"]))
+            #expect(rise.map(\.t) == [0, 299, 300, 599, 600, 899])
+            #expect(rise.map(\.hold) == [false, true, false, true, false, false])
+            let group = try #require((layers[i]["shapes"] as? [[String: Any]])?.first)
+            let tr = try #require((group["it"] as? [[String: Any]])?.last)
+            let phase = try #require(try keyframeTimes(tr["p"]))
+            #expect(phase.map(\.t) == [0, 899])               // one wide path: 20 periods, no wrap
+        }
+        // Matte and container layers do not move.
+        for i in [0, 2, 4] { #expect(try keyframeTimes((layers[i]["ks"] as? [String: Any])?["p"]) == nil) }
+    }
+
+    @Test func fixedProgressHasAStaticRiseAndLoopsOnePhasePeriod() throws {
+        let scene = try vectorScene { $0.progress = 0.4 }
+        let doc = try parseJSON(try WaveLottie.document(scene: scene))
+        #expect(doc["op"] as? Int == 45)
+        let layers = try #require(doc["layers"] as? [[String: Any]])
+        #expect(try keyframeTimes((layers[1]["ks"] as? [String: Any])?["p"]) == nil)
+        let k = try #require(((layers[1]["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? [Double])
+        #expect(abs(k[1] - scene.top(progress: 0.4)) < 1e-4)
+    }
+
+    static let exactnessCases: [(String, @Sendable (inout WaveParameters) -> Void, Int?, Double?)] = [
+        ("default loop", { _ in }, nil, nil),
+        ("negative phase step", { $0.phaseStep = -7 }, nil, nil),
+        ("fractional step", { $0.phaseStep = 2.5; $0.riseFrames = 90 }, nil, nil),
+        ("time-based", { $0.phaseSpeed = 200; $0.riseDuration = 2.5 }, 200, 30),
+        ("time-based at the scene's fps", { $0.riseDuration = 1.7; $0.fps = 50 }, 300, nil),
+        ("fixed progress", { $0.progress = 0.65 }, nil, nil),
+        ("wrapping phase (long document)", { _ in }, 20000, nil),
+        ("large amplitude", { $0.amplitude = 900; $0.frequency = 0.8 }, 200, nil),
+        ("flat: frequency 0", { $0.frequency = 0 }, 120, nil),
+        ("flat: amplitude 0", { $0.amplitude = 0 }, 120, nil),
+        ("one frame", { _ in }, 1, nil),
+    ]
+
+    /// At every integer frame, the wave a player draws (the path translated by the phase track and
+    /// lifted by the rise track) is SCENE.md's wave of that frame, and the path covers the canvas.
+    @Test(arguments: 0 ..< exactnessCases.count)
+    func everyFrameShowsTheExactPhaseAndProgress(_ c: Int) throws {
+        let (name, edit, frames, fps) = Self.exactnessCases[c]
+        let scene = try vectorScene(edit)
+        let rate = fps ?? scene.parameters.fps
+        let n = frames ?? WaveLottie.defaultFrameCount(for: scene, fps: rate)
+        let m = try WaveLottieModel(scene: scene, frames: n, fps: rate)
+        let a = scene.amplitude, k = 2 * Double.pi * scene.frequency / scene.waveWidth
+        let inkMinX = scene.layout.inkBox.minX, w = Double(scene.parameters.width)
+        var worst = 0.0, uncovered = 0
+        for f in 0 ..< n {
+            let t = Double(f) / rate
+            let phi = scene.phaseDegrees(index: f, timestamp: t) * .pi / 180
+            let top = scene.top(progress: scene.progress(index: f, timestamp: t))
+            let lift = m.rise.value(at: Double(f))
+            for (wave, offset) in [(m.front, 0.0), (m.back, Double.pi / 2)] {
+                let shift = wave.phase.value(at: Double(f))
+                if let curve = wave.curve {
+                    #expect(wave.motion == .horizontal)
+                    let end = curve.start + Double(curve.segments) * curve.segmentLength
+                    if curve.start + shift > 0 || end + shift < w { uncovered += 1 }
+                }
+                for x in stride(from: 0.0, through: w, by: 7.25) {
+                    let want = top + a * sin(k * (x - inkMinX) + phi + offset) + a
+                    let got = wave.curve.map { lift + $0.y(x - shift) } ?? lift + shift
+                    worst = max(worst, abs(got - want))
+                }
+            }
+        }
+        print("Lottie tracks, \(name): \(n) frames, rise keys \(m.rise.keys.count), phase keys \(m.front.phase.keys.count), worst surface error \(worst) px")
+        #expect(worst < 1e-6, "\(name)")
+        #expect(uncovered == 0, "\(name)")
+    }
+
+    @Test func longDocumentsWrapThePhaseByWholePeriodsWithinTheBudget() throws {
+        let scene = try vectorScene()
+        let m = try WaveLottieModel(scene: scene, frames: 20000, fps: 60)
+        let curve = try #require(m.front.curve)
+        #expect(curve.segments <= WaveLottieModel.maxWrapFreeSegments + 2)
+        #expect(m.front.phase.keys.contains { $0.hold })     // wraps, each after a holding key
+        let period = 2 * Double.pi / curve.k
+        for (a, b) in zip(m.front.phase.keys, m.front.phase.keys.dropFirst()) where a.hold {
+            // The jump is a whole number of periods plus one frame's step, so nothing visible moves.
+            let step = -8.0 * .pi / 180 / curve.k
+            let jump = (b.value - a.value - step * Double(b.frame - a.frame)) / period
+            #expect(abs(jump - jump.rounded()) < 1e-6 && jump.rounded() != 0)
+        }
+    }
+
+    @Test(arguments: [(120, 93, nil as Double?), (120, 93, 900), (400, 310, 2500), (64, 64, 0.5)])
+    func wavePathStaysWithinTheToleranceOfTheSine(_ w: Int, _ h: Int, _ amplitude: Double?) throws {
+        let scene = try vectorScene { $0.width = w; $0.height = h; $0.amplitude = amplitude }
+        let m = try WaveLottieModel(scene: scene, frames: 90, fps: 60)
+        for wave in [m.front, m.back] {
+            let curve = try #require(wave.curve)
+            let s = wave.shape
+            var worst = 0.0
+            for j in 0 ..< curve.segments {
+                let p0 = s.vertices[j], p3 = s.vertices[j + 1]
+                let p1 = p0 + s.outTangents[j], p2 = p3 + s.inTangents[j + 1]
+                for i in 0 ... 32 {
+                    let t = Double(i) / 32, u = 1 - t
+                    let x = p0.x * u * u * u + 3 * p1.x * u * u * t + 3 * p2.x * u * t * t + p3.x * t * t * t
+                    let y = p0.y * u * u * u + 3 * p1.y * u * u * t + 3 * p2.y * u * t * t + p3.y * t * t * t
+                    worst = max(worst, abs(y - curve.y(x)))
+                }
+            }
+            #expect(worst < 0.01, "A = \(scene.amplitude): \(worst) px")
+            #expect(worst <= curve.deviationBound * 1.01 + 1e-9)
+            // The path closes below the canvas in every frame.
+            #expect(s.vertices[s.vertices.count - 1].y + m.rise.range.lowerBound >= Double(h) + 10)
+        }
+    }
+
+    @Test func glyphContoursAreTheOutlinesExactly() throws {
+        let scene = try vectorScene { $0.width = 240; $0.height = 186 }
+        var rebuilt = Path()
+        for c in LottieBezier.contours(of: scene.layout.path) {
+            rebuilt.move(to: c.vertices[0])
+            for j in 0 ..< c.vertices.count {
+                let a = c.vertices[j], b = c.vertices[(j + 1) % c.vertices.count]
+                rebuilt.cubic(to: b, control1: a + c.outTangents[j], control2: b + c.inTangents[(j + 1) % c.vertices.count])
+            }
+            rebuilt.close()
+        }
+        let cov = Rasterizer().coverage(of: rebuilt, width: 240, height: 186)
+        var worst: Float = 0
+        for i in cov.values.indices { worst = max(worst, abs(cov.values[i] - scene.layout.coverage.values[i])) }
+        #expect(worst < 1e-3, "glyph coverage differs by \(worst)")
+        #expect(scene.layout.coverage.totalArea > 1000)
+    }
+
+    @Test func refusesWhatItCannotExport() throws {
+        let scene = try vectorScene()
+        #expect(throws: SettingError.self) { try WaveLottie.document(scene: scene, frames: 0) }
+        #expect(throws: SettingError.self) { try WaveLottie.document(scene: scene, frames: WaveLottie.maxFrames + 1) }
+        #expect(throws: SettingError.self) { try WaveLottie.document(scene: scene, fps: 0) }
+        func flag(_ body: () throws -> String) -> String? {
+            do { _ = try body(); return nil } catch { return (error as? SettingError).map { "--" + $0.key } }
+        }
+        // A period of 0.3 px would need millions of segments.
+        let fine = try vectorScene { $0.width = 2000; $0.frequency = 5000 }
+        #expect(flag { try WaveLottie.document(scene: fine) } == "--frequency")
+        let mask = MaskImage(width: 2, height: 2, alpha: [255, 255, 255, 0])
+        var p = WaveParameters(); p.width = 40; p.height = 31
+        let masked = try WaveScene(parameters: p, maskImage: mask)
+        #expect(flag { try WaveLottie.document(scene: masked) } == "--mask-image")
+        #expect(flag { try WaveSVG.document(scene: masked, frame: 0) } == "--mask-image")
+    }
+
+    @Test func numbersAreWrittenWithoutExponentsOrNegativeZero() {
+        #expect(DecimalText.format(0, decimals: 4) == "0")
+        #expect(DecimalText.format(-0.00001, decimals: 4) == "0")
+        #expect(DecimalText.format(1e-5, decimals: 6) == "0.00001")
+        #expect(DecimalText.format(-21309.62963, decimals: 4) == "-21309.6296")
+        #expect(DecimalText.format(0.015625, decimals: 6) == "0.015625")
+        #expect(DecimalText.format(2.5, decimals: 0) == "3")
+        #expect(DecimalText.format(-1.23456, decimals: 2) == "-1.23")
+        #expect(DecimalText.format(100, decimals: 4) == "100")
+        #expect(DecimalText.format(1e20, decimals: 4) == "100000000000000000000")
+        #expect(DecimalText.format(-1.5e19, decimals: 4) == "-15000000000000000000")
+        #expect(throws: VectorExportError.self) { try JSONValue.array([.number(.nan)]).serialized(decimals: 4) }
+        #expect((try? JSONValue.object([("a\"\n", .string("\u{1}"))]).serialized(decimals: 4)) == "{\"a\\\"\\n\":\"\\u0001\"}")
+    }
+}
+
+/// The Lottie document played by real players (rlottie and ThorVG from PyPI) against our renderer.
+@Suite(.serialized) struct LottiePlayerTests {
+    static let players = ["rlottie", "thorvg"]
+
+    /// Plays `frames` of the scene's document with `player` and returns the PSNR of each against
+    /// our own frame.
+    static func psnrs(_ scene: WaveScene, frames docFrames: Int?, fps: Double? = nil,
+                      at frames: [Int], player: String) throws -> [Double] {
+        let json = try WaveLottie.document(scene: scene, frames: docFrames, fps: fps)
+        let (info, images) = try OutsideRenderers.play(json, player: player, frames: frames)
+        #expect(info.width == scene.parameters.width && info.height == scene.parameters.height)
+        #expect(abs(info.fps - (fps ?? scene.parameters.fps)) < 1e-3)
+        var out: [Double] = []
+        for (f, image) in zip(frames, images) {
+            let ours = render(scene, frame: f)
+            out.append(ImageMetrics.psnr(image, ours))
+        }
+        return out
+    }
+
+    /// The default loop at 0, 25, 50, 75 and 100 % (frames 0, 225, 450, 675 and 899, the last).
+    @Test(arguments: players)
+    func playersShowTheLoopAsWeRenderIt(_ player: String) throws {
+        let scene = try vectorScene()
+        let frames = [0, 225, 450, 675, 899]
+        let values = try Self.psnrs(scene, frames: nil, at: frames, player: player)
+        for (f, v) in zip(frames, values) {
+            print("Lottie \(player) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 30, "\(player) frame \(f): PSNR \(v) dB")
+        }
+    }
+
+    /// Time-based stepping, a transparent background and a document long enough for the phase to
+    /// wrap (frames either side of the first wrap).
+    @Test(arguments: players)
+    func playersFollowTimeBasedTransparentAndWrappingDocuments(_ player: String) throws {
+        let timed = try vectorScene { $0.phaseSpeed = 200; $0.riseDuration = 2.5; $0.fps = 30; $0.background = .clear }
+        let long = try vectorScene { $0.container = Color(r: 0x20, g: 0x40, b: 0x60, a: 0x80) }
+        let m = try WaveLottieModel(scene: long, frames: 20000, fps: 60)
+        let wrap = try #require(m.front.phase.keys.first { $0.hold }).frame
+        for (name, scene, count, fps, frames) in [
+            ("time-based at 30 fps, transparent", timed, 150, 30.0, [0, 37, 74, 149]),
+            ("20000 frames", long, 20000, 60.0, [wrap, wrap + 1, 19999]),
+        ] {
+            let values = try Self.psnrs(scene, frames: count, fps: fps, at: frames, player: player)
+            for (f, v) in zip(frames, values) {
+                print("Lottie \(player) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 30, "\(player) \(name) frame \(f): PSNR \(v) dB")
+            }
+        }
+    }
+
+    /// `wavefill export --out x.lottie` writes a dotLottie zip; Python's zipfile opens it and
+    /// its animation plays like the .json.
+    @Test(arguments: players)
+    func dotLottieFromTheCommandLinePlays(_ player: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["export", "--size", "120x93", "--out", "w.lottie"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("dotLottie"))
+        let frames = [0, 450, 899]
+        let (info, images) = try OutsideRenderers.play(file: dir + "/w.lottie", player: player, frames: frames)
+        #expect(info.container == "dotLottie")
+        #expect(info.width == 120 && info.height == 93)
+        let scene = try vectorScene()
+        for (f, image) in zip(frames, images) {
+            let v = ImageMetrics.psnr(image, render(scene, frame: f))
+            print("dotLottie \(player) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 30)
+        }
+        #expect(Executable.files(in: dir) == ["w.lottie"])
+    }
+}
