@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
 
         // Pure Swift: no C, no display.
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 
         // Touch C.
-        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.
@@ -43,8 +44,11 @@ let package = Package(
         // The umbrella: `import WaveFill`.
         .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "Wave", "Scenes", "Export"]),
         .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
+        // The application: settings and presets for every scene, the registry, the frame writer, the
+        // exporter, the window player, the bench.
+        .target(name: "WaveFillApp", dependencies: ["WaveFill", "SDLHost"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "SDLHost",
+            "WaveFill", "WaveFillApp", "SDLHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -58,10 +62,11 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneKit", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
-            "TestSupport", "WaveFill",
+            "TestSupport", "WaveFill", "WaveFillApp",
             // Built for the zero-allocation test, which preloads it into `wavefill bench`.
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
+        .testTarget(name: "AppTests", dependencies: ["WaveFillApp", "WaveFill", "TestSupport"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Animation", "Raster"]),
     ]
 )

@@ -71,3 +71,11 @@ extension Scene {
         return p
     }
 }
+
+/// A scene that can also be written as vector documents (Lottie, SVG) that players draw themselves.
+public protocol VectorScene: Scene {
+    /// A Lottie JSON document of frames 0 ..< `frames` (nil: the scene's exact loop).
+    func lottieDocument(frames: Int?) throws -> String
+    /// An SVG document of frame `frame`.
+    func svgDocument(frame: Int) throws -> String
+}

@@ -124,8 +124,8 @@ public final class SpreadModel: LayerSceneModel {
 
     /// Space or a click selects / deselects.
     public static let controls: [SceneControl] = [
-        SceneControl(.space, .toggle, help: "space/click select / deselect"),
-        SceneControl(.click, .toggle, help: ""),
+        SceneControl(.space, .toggle, help: "space    select / deselect"),
+        SceneControl(.click, .toggle, help: "click    select / deselect"),
     ]
 
     /// `toggle` selects or deselects at `time`; `restart` leaves the title unselected.

@@ -105,8 +105,8 @@ public final class StrokeModel: LayerSceneModel {
 
     /// A vertical drag scrubs the drawing; `a` plays it again.
     public static let controls: [SceneControl] = [
-        SceneControl(.verticalDrag, .scrub(0), help: "mouse drag  scrub the drawing (up = further)"),
-        SceneControl(.key("a"), .play, help: "a           play again"),
+        SceneControl(.verticalDrag, .scrub(0), help: "drag     scrub the drawing"),
+        SceneControl(.key("a"), .play, help: "a        play again"),
     ]
 
     /// `scrub(p)` pauses the drawing at p (to 1/1000); `play` lets it run again.

@@ -92,16 +92,16 @@ public final class WaveIndicator: Scene {
 
     /// The simulator's tuning keys.
     public let controls: [SceneControl] = [
-        SceneControl(.up, .adjust("amplitude", 1), help: "up / down   amplitude +1 / -1 px"),
+        SceneControl(.up, .adjust("amplitude", 1), help: "up/down  amplitude +-1 px"),
         SceneControl(.down, .adjust("amplitude", -1), help: ""),
-        SceneControl(.right, .adjust("phase-step", 1), help: "right/left  phase step +1 / -1 deg per frame"),
+        SceneControl(.right, .adjust("phase-step", 1), help: "<- ->    phase step -+1 deg"),
         SceneControl(.left, .adjust("phase-step", -1), help: ""),
-        SceneControl(.key("]"), .adjust("frequency", 1), help: "] / [       frequency +0.05 / -0.05"),
+        SceneControl(.key("]"), .adjust("frequency", 1), help: "[ ]      frequency -+0.05"),
         SceneControl(.key("["), .adjust("frequency", -1), help: ""),
-        SceneControl(.digits, .scrub(0), help: "0 ... 9     progress 0 ... 90 %"),
-        SceneControl(.key("a"), .play, help: "a           back to the repeating rise"),
-        SceneControl(.verticalDrag, .scrub(0), help: "mouse drag  progress (up = fuller)"),
-        SceneControl(.key("t"), .switchTiming, help: "t           frame-based / time-based stepping"),
+        SceneControl(.digits, .scrub(0), help: "0-9      progress 0-90 %"),
+        SceneControl(.key("a"), .play, help: "a        repeating rise"),
+        SceneControl(.verticalDrag, .scrub(0), help: "drag     progress"),
+        SceneControl(.key("t"), .switchTiming, help: "t        frame / time-based"),
     ]
 
     public func perform(_ action: SceneAction, atFrame n: Int) -> String? {
@@ -163,5 +163,15 @@ public final class WaveIndicator: Scene {
         put("rise-duration", a.riseDuration, b.riseDuration)
         put("progress", a.progress, b.progress)
         return out
+    }
+}
+
+extension WaveIndicator: VectorScene {
+    public func lottieDocument(frames: Int?) throws -> String {
+        try WaveLottie.document(scene: model, frames: frames)
+    }
+
+    public func svgDocument(frame: Int) throws -> String {
+        try WaveSVG.document(scene: model, frame: frame)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WaveFill
+import WaveFillApp
 import SDLHost
 #if canImport(Glibc)
 import Glibc
@@ -72,40 +73,23 @@ struct RunCommand: ParsableCommand {
                 throw ParameterError("--script", error.description)
             }
         }
-        if let (layerScene, fps) = try scenes.makeLayerScene(common: scene) {
-            return try runLayerScene(layerScene, kind: try scenes.kind(), fps: fps, script: inputScript)
-        }
-        let (parameters, source, maskImage) = try scene.makeSource()
-        try scene.saveRequestedPreset()
-        let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: inputScript,
-                                              vsync: !noVsync, maskImage: maskImage)
-        try MainActor.assumeIsolated {
-            let session: WindowSession
-            do {
-                session = try WindowSession(parameters: parameters, source: source, settings: settings)
-            } catch let e as SDLError {
-                if case .noDisplay = e { throw Self.noDisplay(e) }
-                throw CLIError("cannot open the window: \(e)")
-            }
-            try session.run()
-        }
-    }
-
-    /// `--scene marquee|stroke|spread|morph` in the window (`SceneWindowSession`).
-    func runLayerScene(_ layerScene: any Scene, kind: SceneKind, fps: Double, script: InputScript?) throws {
-        try scene.saveRequestedPreset()
-        let settings = WindowSession.Settings(frames: frames, screenshot: screenshot, script: script, vsync: !noVsync, maskImage: nil)
+        let setup = try SceneSetup(scene, scenes)
+        // The scene is made (and everything it could refuse refused) before a window opens.
+        let made = try setup.makeScene()
+        if let path = scene.savePreset { try setup.savePreset(to: path, force: true) }
+        var options = WindowOptions()
+        options.frames = frames; options.screenshot = screenshot; options.script = inputScript; options.vsync = !noVsync
         // The command runs on the main thread (assumeIsolated checks it), so the scene never crosses threads.
-        nonisolated(unsafe) let layerScene = layerScene
+        nonisolated(unsafe) let sceneToPlay = made
         try MainActor.assumeIsolated {
-            let session: SceneWindowSession
+            let player: WindowPlayer
             do {
-                session = try SceneWindowSession(kind: kind, scene: layerScene, fps: fps, settings: settings)
+                player = try WindowPlayer(scene: sceneToPlay, setup: setup, options: options)
             } catch let e as SDLError {
                 if case .noDisplay = e { throw Self.noDisplay(e) }
                 throw CLIError("cannot open the window: \(e)")
             }
-            try session.run()
+            try player.run()
         }
     }
 

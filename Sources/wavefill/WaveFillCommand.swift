@@ -1,13 +1,12 @@
-// wavefill: the command line. Parses flags into WaveParameters, wires the library modules
-// together and reports; it holds no rendering logic.
+// wavefill: the command line: option declarations and help text. Each subcommand turns its flags
+// into settings and a request for WaveFillApp (FrameWriter, SceneExporter, WindowPlayer,
+// BenchRequest), which does the work; errors come back as one line and an exit status.
 import WaveFill
+import WaveFillApp
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The tool's version.
-let wavefillVersion = "0.1.0"
 
 @main
 struct WaveFillCommand: ParsableCommand {
@@ -55,42 +54,3 @@ struct WaveFillCommand: ParsableCommand {
     }
 }
 
-/// A failure to report as one line, with an exit status.
-struct CLIError: Error {
-    var message: String
-    var code: Int32 = 1
-    init(_ message: String, code: Int32 = 1) { self.message = message; self.code = code }
-}
-
-/// Writes to file descriptor 2 (stderr) without touching C's global `stderr` from Swift 6 code.
-enum StandardError {
-    static func line(_ s: String) { write(s + "\n") }
-    static func write(_ s: String) {
-        var bytes = Array(s.utf8)
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + off, $0.count - off) }
-            if n <= 0 { break }
-            off += n
-        }
-    }
-    /// True when stderr is a terminal (progress lines are shown only then).
-    static var isTerminal: Bool { isatty(2) != 0 }
-}
-
-/// A progress line on stderr, redrawn in place, only when stderr is a terminal.
-struct Progress {
-    let total: Int
-    let label: String
-    let enabled = StandardError.isTerminal
-    private var last = -1
-    init(total: Int, label: String) { self.total = total; self.label = label }
-    mutating func update(_ done: Int) {
-        guard enabled, total > 1 else { return }
-        let pct = done * 100 / max(total, 1)
-        if pct == last && done != total { return }
-        last = pct
-        StandardError.write("\r\(label) \(done)/\(total) (\(pct)%)")
-        if done == total { StandardError.write("\n") }
-    }
-}

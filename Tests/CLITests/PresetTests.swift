@@ -4,6 +4,7 @@ import TestSupport
 import Export
 import Raster
 import WaveFill
+import WaveFillApp
 
 /// `--preset` and `--save-preset`: built-ins, files, precedence, round trips and bad files.
 @Suite struct PresetTests {
@@ -24,7 +25,7 @@ import WaveFill
         let files = Executable.files(in: Self.presetDir).filter { $0.hasSuffix(".json") }
         #expect(files == Self.builtins.map { $0 + ".json" })
         // The copies compiled into the binary are the files, byte for byte (tools/embed-presets.sh).
-        let swift = try Self.read(Self.root + "/Sources/wavefill/BuiltinPresets.swift")
+        let swift = try Self.read(Self.root + "/Sources/WaveFillApp/BuiltinPresets.swift")
         for f in files {
             let name = String(f.dropLast(5))
             let text = try Self.read(Self.presetDir + "/" + f)

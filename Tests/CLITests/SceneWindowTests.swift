@@ -54,7 +54,7 @@ import Raster
          ["--scene", "marquee", "--text", "A caption longer than the view", "--frame", "10"], ["--scene", "marquee", "--text", "A caption longer than the view", "--frame", "29"]),
         (["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4"], "90:key=space;100:key=space", 120, "resumed at frame 90",
          ["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4", "--frame", "109"], ["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4", "--frame", "119"]),
-        (["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4"], "100:key=r", 110, "restart at frame 0",
+        (["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4"], "100:key=r", 110, "restarted at frame 0",
          ["--scene", "morph", "--texts", "Yes,To", "--interval", "1.4", "--frame", "9"], nil),
         (["--scene", "marquee", "--text", "A caption longer than the view"], "12:key=q", 30, "ran 13 ticks",
          ["--scene", "marquee", "--text", "A caption longer than the view", "--frame", "11"], nil),

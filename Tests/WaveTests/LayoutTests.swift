@@ -67,15 +67,3 @@ import Text
         #expect(throws: SettingError.self) { try ContainerLayout(mask: clear, width: 10, height: 10) }
     }
 }
-
-@Suite struct CommandLineTests {
-    @Test func defaultsGiveNoFlagsAndChangesGiveTheirFlags() {
-        #expect(WaveParameters().commandLineArguments.isEmpty)
-        var p = WaveParameters()
-        p.width = 80; p.height = 62; p.amplitude = 4.5; p.phaseStep = 12; p.frontWave = Color(r: 1, g: 2, b: 3, a: 4)
-        p.text = "it's"
-        #expect(p.commandLineArguments == ["--size", "80x62", "--text", "it's", "--amplitude", "4.5", "--phase-step", "12",
-                                           "--front-wave", "#01020304"])
-        #expect(p.commandLine() == "wavefill render --size 80x62 --text 'it'\\''s' --amplitude 4.5 --phase-step 12 --front-wave '#01020304'")
-    }
-}

@@ -1,11 +1,12 @@
+import WaveFill
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Writes lines to file descriptor 1 at once (unbuffered), so that a window's change lines reach a
 /// pipe as they happen, in order with stderr.
-enum StandardOutput {
-    static func line(_ s: String) {
+public enum StandardOutput {
+    public static func line(_ s: String) {
         let bytes = Array((s + "\n").utf8)
         var off = 0
         while off < bytes.count {

@@ -1,22 +1,21 @@
-import ArgumentParser
 import WaveFill
 
 /// What `wavefill export` writes.
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+public enum ExportFormat: String, CaseIterable, Sendable {
     case gif, apng, mp4, webm, png, spritesheet, lottie, svg
 
     /// The ffmpeg-encoded formats.
-    var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
+    public var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
 
     /// The vector documents (written by `VectorExport`, from WaveLottie and WaveSVG).
-    var vector: VectorExport.Format? { VectorExport.Format(rawValue: rawValue) }
+    public var vector: VectorExport.Format? { VectorExport.Format(rawValue: rawValue) }
 
     /// Formats that hold one frame, chosen with --frame K.
-    var isSingleFrame: Bool { self == .png || self == .svg }
+    public var isSingleFrame: Bool { self == .png || self == .svg }
 
     /// The format an output name implies: .gif .apng .png .mp4 .webm .json/.lottie (Lottie) .svg
     /// (sprite sheets need --format).
-    static func inferred(from path: String) -> ExportFormat? {
+    public static func inferred(from path: String) -> ExportFormat? {
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...] {

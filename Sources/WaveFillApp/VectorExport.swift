@@ -5,17 +5,17 @@ import Glibc
 
 
 /// The vector formats and the one call per format that a format switch makes.
-enum VectorExport {
+public enum VectorExport {
     /// A vector format.
-    enum Format: String {
+    public enum Format: String {
         case lottie, svg
     }
 
     /// True when a Lottie document goes into a dotLottie container (the file name ends in `.lottie`).
-    static func isDotLottie(_ out: String) -> Bool { out.lowercased().hasSuffix(".lottie") }
+    public static func isDotLottie(_ out: String) -> Bool { out.lowercased().hasSuffix(".lottie") }
 
     /// Writes the document atomically: as text, or for a `.lottie` file inside the dotLottie zip.
-    static func write(_ format: Format, text: String, to out: String) throws {
+    public static func write(_ format: Format, text: String, to out: String) throws {
         if format == .lottie && isDotLottie(out) {
             try DotLottie.write(animationJSON: text, id: "wavefill", to: out)
         } else {
@@ -24,7 +24,7 @@ enum VectorExport {
     }
 
     /// The document text: Lottie of `frames` frames (default the loop), or SVG of frame `frame`.
-    static func document(_ format: Format, scene: WaveScene, frame: Int, frames: Int?) throws -> String {
+    public static func document(_ format: Format, scene: WaveScene, frame: Int, frames: Int?) throws -> String {
         switch format {
         case .lottie: return try WaveLottie.document(scene: scene, frames: frames)
         case .svg: return try WaveSVG.document(scene: scene, frame: frame)

@@ -1,4 +1,4 @@
-import Raster
+import WaveFill
 
 extension WaveParameters {
     /// The `wavefill` flags that reproduce these parameters, defaults omitted, in a stable order
@@ -34,16 +34,10 @@ extension WaveParameters {
         (["wavefill", subcommand] + commandLineArguments.map(Self.shellQuoted)).joined(separator: " ")
     }
 
-    static func shellQuoted(_ s: String) -> String {
+    public static func shellQuoted(_ s: String) -> String {
         let safe = s.unicodeScalars.allSatisfy { c in
             c.properties.isAlphabetic || ("0" ... "9").contains(c) || "-_./:=,+@%".unicodeScalars.contains(c)
         }
-        return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-private extension String {
-    func replacingOccurrences(of a: String, with b: String) -> String {
-        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+        return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -3,9 +3,9 @@ import WaveFill
 
 /// The window's key bindings: what each key does, and the help that lists them (shown by `?` in the
 /// overlay and by `wavefill run --help`), kept side by side so they cannot disagree.
-enum LiveControls {
+public enum LiveControls {
     /// What a key asks for.
-    enum Command: Equatable {
+    public enum Command: Equatable {
         /// A change to the tuned state.
         case tune(WaveTuner.Action)
         /// Save the current frame as PNG.
@@ -16,7 +16,7 @@ enum LiveControls {
         case quit
     }
 
-    static func command(for key: HostKey) -> Command? {
+    public static func command(for key: HostKey) -> Command? {
         switch key {
         case .space: return .tune(.togglePause)
         case .up: return .tune(.amplitude(1))
@@ -42,7 +42,7 @@ enum LiveControls {
         }
     }
 
-    static let helpLines = [
+    public static let helpLines = [
         "space       pause / resume",
         "up / down   amplitude +1 / -1 px",
         "right/left  phase step +1 / -1 deg per frame",
@@ -60,7 +60,7 @@ enum LiveControls {
     ]
 
     /// The same, short enough for the overlay of the default 400x310 window.
-    static let overlayLines = [
+    public static let overlayLines = [
         "space    pause / resume",
         "up/down  amplitude +-1 px",
         "<- ->    phase step -+1 deg",

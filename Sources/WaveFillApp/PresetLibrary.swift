@@ -10,14 +10,14 @@ import Glibc
 /// (`.build/<triple>/debug/wavefill` finds the checkout's `Assets/`, an install finds
 /// `<prefix>/share/wavefill/Assets`). The compiled-in copies make an installed binary work anywhere;
 /// a test holds them identical to the files.
-enum PresetLibrary {
+public enum PresetLibrary {
     /// The environment variable naming the Assets folder.
-    static let assetsVariable = "WAVEFILL_ASSETS"
+    public static let assetsVariable = "WAVEFILL_ASSETS"
     /// The preset used when `--preset` is not given: the original's look.
-    static let defaultName = "waterwave"
+    public static let defaultName = "waterwave"
 
     /// The Assets folder, if one can be found.
-    static func assetsDirectory() -> String? {
+    public static func assetsDirectory() -> String? {
         if let v = getenv(assetsVariable).map({ String(cString: $0) }), !v.isEmpty { return v }
         guard var dir = executableDirectory() else { return nil }
         for _ in 0 ..< 6 {
@@ -31,7 +31,7 @@ enum PresetLibrary {
     }
 
     /// Names of the built-in presets: compiled in, plus any extra files in Assets/presets.
-    static var builtinNames: [String] {
+    public static var builtinNames: [String] {
         var names = Set(BuiltinPresets.json.keys)
         if let dir = assetsDirectory() {
             for f in listDirectory(dir + "/presets") where f.hasSuffix(".json") && !f.hasPrefix(".") {
@@ -42,7 +42,7 @@ enum PresetLibrary {
     }
 
     /// Loads `--preset NAME|FILE.json` as settings, every error naming `--preset` and the file or name.
-    static func load(_ spec: String) throws -> SceneSettings {
+    public static func load(_ spec: String) throws -> SceneSettings {
         if spec.hasSuffix(".json") || spec.contains("/") {
             let bytes = try read(file: spec)
             let slash = spec.lastIndex(of: "/")
@@ -60,7 +60,7 @@ enum PresetLibrary {
     }
 
     /// The bytes of a preset file, or a `--preset` error naming it.
-    static func read(file: String) throws -> [UInt8] {
+    public static func read(file: String) throws -> [UInt8] {
         var st = stat()
         guard stat(file, &st) == 0 else {
             throw ParameterError("--preset", "'\(file)': \(String(cString: strerror(errno)))")

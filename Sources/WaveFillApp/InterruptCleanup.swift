@@ -1,3 +1,4 @@
+import WaveFill
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,13 +8,13 @@ import Glibc
 ///
 /// The handler may only call async-signal-safe functions, so the paths are kept as C strings made
 /// before the work starts; `unlink` and `_exit` are safe.
-enum InterruptCleanup {
+public enum InterruptCleanup {
     nonisolated(unsafe) private static var paths: [UnsafeMutablePointer<CChar>] = []
     /// A child process (the encoder) to kill first, so it cannot write on after the files are gone; 0: none.
     nonisolated(unsafe) static var child: pid_t = 0
 
     /// Registers `temporaryPaths` for removal on interruption and runs `body`; unregisters after.
-    static func whileWriting<T>(_ temporaryPaths: [String], _ body: () throws -> T) rethrows -> T {
+    public static func whileWriting<T>(_ temporaryPaths: [String], _ body: () throws -> T) rethrows -> T {
         let previous = paths
         paths = temporaryPaths.compactMap { strdup($0) }
         let handler: @convention(c) (Int32) -> Void = { sig in

@@ -13,11 +13,13 @@ import Glibc
 /// Each value remembers where it came from, so an error names the flag (`--amplitude: ...`) or the
 /// preset file and key (`--preset: 'mine.json': "amplitude": ...`). Keys not set in any layer take
 /// SCENE.md's defaults (`WaveParameters()`).
-struct SceneSettings: Equatable {
+public struct SceneSettings: Equatable {
     /// A setting's value as given: text or a number.
-    enum Value: Equatable {
+    public enum Value: Equatable {
         case string(String)
         case number(Double)
+        case bool(Bool)
+        case strings([String])
     }
 
     /// The values set in this layer.
@@ -25,15 +27,39 @@ struct SceneSettings: Equatable {
     /// For values that came from a preset: the file (or built-in name) they came from.
     private(set) var presetOrigin: [SceneKey: String] = [:]
 
+    /// No settings.
+    public init() {}
+
+    /// Settings from a scene's live changes (`Scene.adjustedSettings`); unknown keys are left out,
+    /// and `unset` removes a value.
+    public init(_ adjusted: [String: SettingValue]) {
+        for (k, v) in adjusted {
+            guard let key = SceneKey(rawValue: k) else { continue }
+            switch v {
+            case .string(let s): values[key] = .string(s)
+            case .number(let n): values[key] = .number(n)
+            case .bool(let b): values[key] = .bool(b)
+            case .unset: unsets.insert(key)
+            }
+        }
+    }
+
+    /// Keys this layer removes from the layers below it.
+    private(set) var unsets: Set<SceneKey> = []
+
+    /// The keys that have a value.
+    public var keys: [SceneKey] { SceneKey.allCases.filter { values[$0] != nil } }
+
     /// Sets `key` as given on the command line.
-    mutating func set(_ key: SceneKey, _ value: Value) {
+    public mutating func set(_ key: SceneKey, _ value: Value) {
         values[key] = value
         presetOrigin[key] = nil
     }
 
     /// `self` with every value of `top` laid over it.
-    func overlaid(with top: SceneSettings) -> SceneSettings {
+    public func overlaid(with top: SceneSettings) -> SceneSettings {
         var s = self
+        for k in top.unsets { s.values[k] = nil; s.presetOrigin[k] = nil }
         for (k, v) in top.values {
             s.values[k] = v
             s.presetOrigin[k] = top.presetOrigin[k]
@@ -44,39 +70,58 @@ struct SceneSettings: Equatable {
     // MARK: - Reading values, with errors naming where they came from
 
     /// A `ParameterError` for `key`: naming the flag, or the preset file and key.
-    func error(_ key: SceneKey, _ message: String) -> ParameterError {
+    public func error(_ key: SceneKey, _ message: String) -> ParameterError {
         if let file = presetOrigin[key] { return Self.presetError(file, "\"\(key.rawValue)\": \(message)") }
         return ParameterError(key.flag, message)
     }
 
     /// An error about a preset file, reported under `--preset`.
-    static func presetError(_ file: String, _ message: String) -> ParameterError {
+    public static func presetError(_ file: String, _ message: String) -> ParameterError {
         ParameterError("--preset", "'\(file)': \(message)")
     }
 
-    func string(_ key: SceneKey) throws -> String? {
+    public func string(_ key: SceneKey) throws -> String? {
         switch values[key] {
         case nil: return nil
         case .string(let s)?: return s
         case .number(let v)?: throw error(key, "expected a string, got the number \(JSONText.number(v))")
+        case .bool?, .strings?: throw error(key, "expected a string")
         }
     }
 
-    func number(_ key: SceneKey) throws -> Double? {
+    public func number(_ key: SceneKey) throws -> Double? {
         switch values[key] {
         case nil: return nil
         case .number(let v)?: return v
         case .string(let s)?: throw error(key, "expected a number, got the string \(JSONText.quoted(s))")
+        case .bool?, .strings?: throw error(key, "expected a number")
         }
     }
 
-    func integer(_ key: SceneKey) throws -> Int? {
+    public func bool(_ key: SceneKey) throws -> Bool? {
+        switch values[key] {
+        case nil: return nil
+        case .bool(let b)?: return b
+        default: throw error(key, "expected true or false")
+        }
+    }
+
+    public func strings(_ key: SceneKey) throws -> [String]? {
+        switch values[key] {
+        case nil: return nil
+        case .strings(let a)?: return a
+        case .string(let s)?: return [s]
+        default: throw error(key, "expected a list of strings")
+        }
+    }
+
+    public func integer(_ key: SceneKey) throws -> Int? {
         guard let v = try number(key) else { return nil }
         guard v == v.rounded(), abs(v) < 1e15 else { throw error(key, "\(v) is not a whole number") }
         return Int(v)
     }
 
-    func colour(_ key: SceneKey) throws -> Color? {
+    public func colour(_ key: SceneKey) throws -> Color? {
         guard let s = try string(key) else { return nil }
         guard s.hasPrefix("#"), let c = Color(hex: s) else {
             throw error(key, "'\(s)' is not a colour; expected #RRGGBB or #RRGGBBAA")
@@ -85,10 +130,10 @@ struct SceneSettings: Equatable {
     }
 
     /// The parameters these settings describe, validated; errors name the flag or the preset key.
-    func parameters() throws -> WaveParameters {
+    public func parameters() throws -> WaveParameters {
         var p = WaveParameters()
         if let s = try string(.size) {
-            do { (p.width, p.height) = try SceneOptions.parseSize(s) } catch let e as ParameterError {
+            do { (p.width, p.height) = try Self.parseSize(s) } catch let e as ParameterError {
                 throw error(.size, e.message)
             }
         }
@@ -120,7 +165,7 @@ struct SceneSettings: Equatable {
 
     /// Reads a preset: a JSON object whose keys are the long flag names without dashes. Relative
     /// paths (`font`, `mask-image`) are taken from `directory`. `null` leaves a key at its default.
-    static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
+    public static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
         let object: [String: PresetJSONValue]
         do {
             object = try JSONDecoder().decode([String: PresetJSONValue].self, from: Data(data))
@@ -151,6 +196,16 @@ struct SceneSettings: Equatable {
                 s.values[key] = .string(resolved)
             case (.number(let v)?, .number), (.number(let v)?, .integer):
                 s.values[key] = .number(v)
+            case (.bool(let b)?, .bool):
+                s.values[key] = .bool(b)
+            case (.strings(let a)?, .list):
+                s.values[key] = .strings(a)
+            case (.string(let v)?, .list):
+                s.values[key] = .strings([v])
+            case (let v?, .bool):
+                throw bad("expected true or false, got \(v.summary)")
+            case (let v?, .list):
+                throw bad("expected an array of strings, got \(v.summary)")
             case (let v?, .number), (let v?, .integer):
                 throw bad("expected a number, got \(v.summary)")
             case (let v?, .colour):
@@ -165,13 +220,14 @@ struct SceneSettings: Equatable {
 
     /// The preset JSON of `p` (every key, in flag order; `null` for what is derived or off), with the
     /// container image `maskImage`. Paths are written absolute so the file works from anywhere.
-    static func presetJSON(_ p: WaveParameters, maskImage: String?) -> String {
+    public static func presetJSON(_ p: WaveParameters, maskImage: String?) -> String {
         func path(_ s: String?) -> String {
             guard let s else { return "null" }
             return JSONText.quoted(absolutePath(s))
         }
         func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
         let entries: [(SceneKey, String)] = [
+            (.scene, JSONText.quoted(SceneKind.wave.rawValue)),
             (.size, JSONText.quoted("\(p.width)x\(p.height)")),
             (.text, JSONText.quoted(p.text)),
             (.font, path(p.fontPath)),
@@ -194,8 +250,26 @@ struct SceneSettings: Equatable {
         return "{\n" + entries.map { "  \(JSONText.quoted($0.0.rawValue)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
+    /// The preset JSON of these settings for `kind`: `scene`, then every key of that scene in flag
+    /// order, `null` where a value is not set (the scene's default). Paths are written absolute.
+    public func presetJSON(kind: SceneKind) -> String {
+        var entries: [(SceneKey, String)] = [(.scene, JSONText.quoted(kind.rawValue))]
+        for key in SceneKey.keys(of: kind) where key != .scene {
+            let text: String
+            switch values[key] {
+            case nil: text = "null"
+            case .string(let s)?: text = JSONText.quoted(key.kind == .path ? Self.absolutePath(s) : s)
+            case .number(let v)?: text = JSONText.number(v)
+            case .bool(let b)?: text = b ? "true" : "false"
+            case .strings(let a)?: text = "[" + a.map(JSONText.quoted).joined(separator: ", ") + "]"
+            }
+            entries.append((key, text))
+        }
+        return "{\n" + entries.map { "  \(JSONText.quoted($0.0.rawValue)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+
     /// `path` made absolute against the working directory (not resolving links).
-    static func absolutePath(_ path: String) -> String {
+    public static func absolutePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         var buf = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buf, buf.count) != nil else { return path }
@@ -216,5 +290,25 @@ struct SceneSettings: Equatable {
         @unknown default:
             return "unreadable"
         }
+    }
+
+
+    public static func parseSize(_ s: String) throws -> (Int, Int) {
+        let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let max = WaveParameters.maxCanvasSide
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ParameterError("--size", "'\(s)' is not WxH with whole numbers, e.g. 400x310")
+        }
+        guard (1 ... max).contains(w), (1 ... max).contains(h) else {
+            throw ParameterError("--size", "'\(s)' is outside 1x1 ... \(max)x\(max)")
+        }
+        return (w, h)
+    }
+
+    public static func parseColour(_ s: String, flag: String) throws -> Color {
+        guard s.hasPrefix("#"), let c = Color(hex: s) else {
+            throw ParameterError(flag, "'\(s)' is not a colour; expected #RRGGBB or #RRGGBBAA")
+        }
+        return c
     }
 }

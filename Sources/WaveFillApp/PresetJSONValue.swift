@@ -2,7 +2,7 @@ import WaveFill
 
 /// One JSON value of a preset file.
 enum PresetJSONValue: Decodable, Equatable {
-    case null, bool(Bool), number(Double), string(String), composite
+    case null, bool(Bool), number(Double), string(String), strings([String]), composite
 
     init(from decoder: Decoder) throws {
         if let c = try? decoder.singleValueContainer() {
@@ -10,6 +10,7 @@ enum PresetJSONValue: Decodable, Equatable {
             if let s = try? c.decode(String.self) { self = .string(s); return }
             if let b = try? c.decode(Bool.self) { self = .bool(b); return }
             if let v = try? c.decode(Double.self) { self = .number(v); return }
+            if let a = try? c.decode([String].self) { self = .strings(a); return }
         }
         self = .composite
     }
@@ -21,6 +22,7 @@ enum PresetJSONValue: Decodable, Equatable {
         case .bool(let b): return b ? "true" : "false"
         case .number(let v): return "the number \(JSONText.number(v))"
         case .string(let s): return "the string \(JSONText.quoted(s))"
+        case .strings: return "an array of strings"
         case .composite: return "an array or object"
         }
     }

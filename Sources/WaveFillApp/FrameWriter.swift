@@ -1,0 +1,72 @@
+import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What to render headless: frames `first ..< first + count` to one PNG file or a folder of
+/// `frame-NNNNN.png`.
+public struct RenderRequest: Sendable {
+    /// The first frame.
+    public var first = 0
+    /// How many frames.
+    public var count = 1
+    /// A directory, or a .png file for a single frame.
+    public var out = "out"
+    /// Overwrite existing frame files.
+    public var force = false
+    /// Also write the effective settings to this preset file.
+    public var savePreset: String?
+
+    /// A request for frame 0 into ./out.
+    public init() {}
+}
+
+/// Renders frames of any scene to PNG files: frame n is `render(frame: n)`, the same image however
+/// it is reached. Everything that can be refused is checked before anything is written; each file
+/// goes through a temporary name and a rename.
+public struct FrameWriter {
+    /// The scene's settings.
+    public let setup: SceneSetup
+    /// What to write.
+    public let request: RenderRequest
+
+    /// A writer of `setup`'s scene.
+    public init(setup: SceneSetup, request: RenderRequest) {
+        self.setup = setup
+        self.request = request
+    }
+
+    /// Writes the frames; prints one `wrote ...` line on stdout.
+    public func run() throws {
+        let r = request
+        let toFile = r.out.lowercased().hasSuffix(".png")
+        if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
+        let scene = try setup.makeScene()
+        let paths: [String]
+        if toFile {
+            try OutputPaths.prepareParent(of: r.out)
+            paths = [r.out]
+        } else {
+            try OutputPaths.prepareDirectory(r.out)
+            let dir = r.out.hasSuffix("/") ? r.out : r.out + "/"
+            paths = (0 ..< r.count).map { dir + OutputPaths.frameName(r.first + $0) }
+        }
+        if !r.force, let existing = paths.first(where: { access($0, F_OK) == 0 }) {
+            throw ParameterError("--out", "'\(existing)' exists; pass --force to overwrite")
+        }
+        if let path = r.savePreset { try setup.savePreset(to: path, force: true) }
+        var pixmap = Pixmap(width: scene.width, height: scene.height)
+        var progress = Progress(total: r.count, label: "rendering")
+        for (k, path) in paths.enumerated() {
+            scene.render(frame: r.first + k, into: &pixmap)
+            do { try PNGFile.write(pixmap, to: path) } catch { throw CLIError("\(error)") }
+            progress.update(k + 1)
+        }
+        let (w, h) = (scene.width, scene.height)
+        if r.count == 1 {
+            StandardOutput.line("wrote \(paths[0]) (frame \(r.first), \(w)x\(h))")
+        } else {
+            StandardOutput.line("wrote \(r.count) frames \(r.first)...\(r.first + r.count - 1) to \(r.out) (\(paths[0]) ... \(paths[r.count - 1]), \(w)x\(h))")
+        }
+    }
+}
