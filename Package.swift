@@ -14,6 +14,8 @@ let package = Package(
         // Counts heap allocations for `wavefill bench` and the zero-allocation test (preloaded, not linked
         // into the tool).
         .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
+        // `swift package generate-documentation`: the DocC catalog in Sources/WaveFill/WaveFill.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // C libraries, reached through pkg-config; no unsafe flags.
@@ -51,6 +53,9 @@ let package = Package(
             "WaveFill", "WaveFillApp", "SDLHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // The README's "Use it as a library" example, compiled here and run by LibraryExampleTests.
+        .executableTarget(name: "wavefill-example", dependencies: ["WaveFill"], path: "Examples/QuickStart"),
 
         .target(name: "TestSupport", dependencies: ["Raster", "Export"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),

@@ -39,22 +39,11 @@ public enum DotLottie {
             // zip adds to an archive that exists; the temporary name must not.
             try? fm.removeItem(atPath: tmp)
             let absolute = tmp.hasPrefix("/") ? tmp : fm.currentDirectoryPath + "/" + tmp
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: zip)
             // -X: no extra file attributes, -D: no directory entries, -q: quiet.
-            p.arguments = ["-q", "-X", "-D", absolute, "manifest.json", "animations/\(id).json"]
-            p.currentDirectoryURL = URL(fileURLWithPath: stage)
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            p.standardInput = FileHandle.nullDevice
-            do { try p.run() } catch {
-                throw ExportError.io(path: path, message: "cannot run \(zip): \(error.localizedDescription)")
-            }
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else {
-                throw ExportError.io(path: path, message: "\(zip) exited \(p.terminationStatus): \(message.split(separator: "\n").first ?? "")")
+            do {
+                try ChildProcess.run(zip, ["-q", "-X", "-D", absolute, "manifest.json", "animations/\(id).json"], tool: "zip", directory: stage)
+            } catch {
+                throw ExportError.io(path: path, message: "\(error)")
             }
         }
     }

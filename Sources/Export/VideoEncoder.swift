@@ -14,7 +14,7 @@ public final class VideoEncoder {
     public let height: Int
     /// Frames appended so far.
     public private(set) var frameCount = 0
-    private let process: FFmpegProcess
+    private let process: ChildProcess
 
     /// Starts ffmpeg writing `format` to `path` (any name: the format is passed explicitly).
     ///
@@ -28,7 +28,7 @@ public final class VideoEncoder {
         self.width = width
         self.height = height
         let exe = try ffmpeg ?? FFmpegProcess.locate()
-        process = try FFmpegProcess(executable: exe, arguments: format.ffmpegArguments(
+        process = try ChildProcess(executable: exe, arguments: format.ffmpegArguments(
             width: width, height: height, fps: fps, translucent: translucent, padColor: padColor, output: path))
     }
 

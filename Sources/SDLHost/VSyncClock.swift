@@ -114,19 +114,25 @@ public final class VSyncClock: FrameClock {
         return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
 
-    /// Seconds on CLOCK_MONOTONIC.
+    /// The instant `monotonicSeconds` counts from.
+    private static let origin = ContinuousClock.now
+
+    /// Seconds on the standard library's `ContinuousClock` (from a fixed instant in this process).
     public static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        let c = (ContinuousClock.now - origin).components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
     }
 
-    /// Sleeps until `t` seconds on CLOCK_MONOTONIC (absolute, so early wake-ups just sleep again).
+    /// Sleeps until `t` seconds on `monotonicSeconds`' scale (early wake-ups just sleep again).
     public static func sleep(until t: Double) {
-        guard t.isFinite, t > 0 else { return }
-        var ts = timespec()
-        ts.tv_sec = Int(t.rounded(.down))
-        ts.tv_nsec = Int(((t - t.rounded(.down)) * 1e9).rounded(.down))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+        guard t.isFinite else { return }
+        while true {
+            let left = t - monotonicSeconds()
+            guard left > 0 else { return }
+            var ts = timespec()
+            ts.tv_sec = Int(left.rounded(.down))
+            ts.tv_nsec = Int(((left - left.rounded(.down)) * 1e9).rounded(.up))
+            _ = nanosleep(&ts, nil)
+        }
     }
 }

@@ -24,7 +24,10 @@ public struct MarqueeParameters: Sendable {
     }
 
     /// The caption: one line of styled runs.
-    public var runs = [Run(text: "du")]
+    public var runs = [Run(text: MarqueeParameters.defaultCaption)]
+
+    /// The default caption: longer than the default canvas, so it scrolls.
+    public static let defaultCaption = "WaveFill: the wave-fill loading indicator and its family of text effects"
     /// Scroll speed in pixels per second (wins over the document's duration when set).
     public var rate: Double?
     /// Seconds per scroll (one period of a continuous scroll, one leg of a bounce); wins over `rate`.

@@ -18,7 +18,7 @@ public struct MorphParameters: Sendable {
     /// The texts the label cycles through, in order (then from the first again).
     public var texts = ["Marquee", "Stroke", "Spread", "Morph"]
     /// Seconds from one change to the next; at least the longest character animation.
-    public var interval = 3.0
+    public var interval = 2.0
     /// How leaving and entering characters move.
     public var effect = MorphEffect.fall
     /// Seeds the random durations, delays and turns (the same seed gives the same frames).

@@ -6,7 +6,7 @@ import Raster
 /// document's.
 public struct SpreadParameters: Sendable {
     /// The tab title.
-    public var text = "du"
+    public var text = "Following"
     /// The title's colour while unselected (under the spreading colour).
     public var textColor = Color(r: 0x99, g: 0x99, b: 0x99)
     /// The colour that spreads: the gradient is clear, this, this, clear.
@@ -21,12 +21,13 @@ public struct SpreadParameters: Sendable {
     public var selectedLocations = [0.0, 0.0, 1.0, 1.0]
     /// Seconds the spread (and its way back) takes.
     public var duration = 0.3
-    /// When the title is selected, in seconds (nil: never).
-    public var selectAt: Double?
-    /// When it is deselected, in seconds (nil: never); after `selectAt`.
-    public var deselectAt: Double?
+    /// When the title is selected, in seconds (nil: never). By default half a second in, so the
+    /// spread shows by itself.
+    public var selectAt: Double? = 0.5
+    /// When it is deselected, in seconds (nil: never); after `selectAt`. By default at 2.5 s.
+    public var deselectAt: Double? = 2.5
 
-    /// The defaults: unselected throughout.
+    /// The defaults: selected at 0.5 s, deselected at 2.5 s.
     public init() {}
 
     /// Throws a `SettingError` naming the flag of the first value out of range.

@@ -6,7 +6,7 @@ import Raster
 /// fades in over 2 s); the pen's look is ours (2 px black, round joins and caps).
 public struct StrokeParameters: Sendable {
     /// The text whose glyph outlines are drawn.
-    public var text = "du"
+    public var text = "WaveFill"
     /// Seconds the pen takes from the start of the path to its end (strokeEnd 0 -> 1).
     public var drawDuration = 4.0
     /// Seconds the fill then takes to fade in.

@@ -4,6 +4,7 @@
 // FreeType loads the unhinted outlines at the same 26.6 size. Owns every FreeType and HarfBuzz
 // handle (one final class each, freed in deinit). Must not: rasterize, or parse fonts itself.
 import CFreeType
+import Synchronization
 import CHarfBuzz
 import Geometry
 
@@ -46,7 +47,7 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
 final class FreeTypeLibrary: @unchecked Sendable {
     // FT_Library is not thread-safe for face creation; faces are created under this lock.
     let handle: FT_Library
-    let lock = Mutex()
+    let lock = Mutex(())
     static let shared: FreeTypeLibrary? = FreeTypeLibrary()
     private init?() {
         var lib: FT_Library?
@@ -66,7 +67,7 @@ public final class FontFace: @unchecked Sendable {
     let hbFace: OpaquePointer
     let hbBlob: OpaquePointer
     // A face is used by one shaping call at a time.
-    let lock = Mutex()
+    let lock = Mutex(())
 
     /// Opens face 0 of the font file at `path`.
     public init(path: String) throws {
@@ -76,7 +77,7 @@ public final class FontFace: @unchecked Sendable {
         guard access(path, R_OK) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw TextError.fontUnreadable(path) }
         guard let lib = FreeTypeLibrary.shared else { throw TextError.notAFont(path, code: -1) }
         var face: FT_Face?
-        let err = lib.lock.withLock { FT_New_Face(lib.handle, path, 0, &face) }
+        let err = lib.lock.withLock { _ in FT_New_Face(lib.handle, path, 0, &face) }
         guard err == 0, let face else { throw TextError.notAFont(path, code: err) }
         guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
             FT_Done_Face(face)
@@ -114,15 +115,3 @@ public final class FontFace: @unchecked Sendable {
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A small pthread mutex (Foundation-free).
-final class Mutex: @unchecked Sendable {
-    private var m = pthread_mutex_t()
-    init() { pthread_mutex_init(&m, nil) }
-    deinit { pthread_mutex_destroy(&m) }
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&m)
-        defer { pthread_mutex_unlock(&m) }
-        return try body()
-    }
-}

@@ -117,7 +117,7 @@ public final class TextShaper: @unchecked Sendable {
     /// total advance, and the font's ascender and descender at that scale.
     func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, extents: hb_font_extents_t) {
         guard e64 >= 1, e64 <= 16384 * 64 else { throw TextError.badSize(Double(e64) / 64) }
-        return try face.lock.withLock {
+        return try face.lock.withLock { _ throws(any Error) in
             guard let font = hb_font_create(face.hbFace), let buf = hb_buffer_create() else {
                 throw TextError.notAFont(face.path, code: -4)
             }

@@ -94,7 +94,7 @@ enum Bench {
     /// Wall time of `wavefill render --frames N` (PNG encoding included).
     static func renderEndToEnd(frames: Int) throws -> Double {
         let dir = tempPath("frames")
-        defer { _ = system("rm -rf '\(dir)'") }
+        defer { removeFrames(dir, count: frames) }
         return try timeSelf(["render", "--frames", String(frames), "--out", dir, "--force"])
     }
 
@@ -139,14 +139,20 @@ enum Bench {
 
     static func tempPath(_ name: String) -> String { "/tmp/wavefill-bench-\(getpid())-" + name }
 
+    /// Removes the frames `renderEndToEnd` wrote and their folder.
+    static func removeFrames(_ dir: String, count: Int) {
+        for n in 0 ..< count { _ = unlink(dir + "/" + OutputPaths.frameName(n)) }
+        _ = rmdir(dir)
+    }
+
     /// Runs this executable with `args`, returns wall milliseconds; output discarded.
     static func timeSelf(_ args: [String]) throws -> Double {
         let exe = selfPath()
-        let quoted = ([exe] + args).map { "'" + $0 + "'" }.joined(separator: " ")
         let t0 = Clock.now()
-        let status = system(quoted + " >/dev/null 2>&1")
+        do { try ChildProcess.run(exe, args, tool: "wavefill") } catch {
+            throw CLIError("bench: '\(args.joined(separator: " "))' failed: \(error)")
+        }
         let dt = (Clock.now() - t0) * 1000
-        guard status == 0 else { throw CLIError("bench: '\(args.joined(separator: " "))' failed (status \(status))") }
         _ = unlink(tempPath("first.png"))
         return dt
     }

@@ -43,14 +43,15 @@ public enum SceneKey: String, CaseIterable, Sendable {
     public var flag: String { "--" + rawValue }
 
     /// What a preset file holds for this key.
-    public enum Kind: Sendable { case string, path, number, integer, colour, bool, list }
+    public enum Kind: Sendable { case string, path, number, integer, colour, bool, list, frameOrNever }
 
     /// The JSON type a preset must give (paths are strings resolved against the preset's folder).
     public var kind: Kind {
         switch self {
         case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect: return .string
         case .font, .maskImage: return .path
-        case .riseFrames, .selectAt, .deselectAt, .seed: return .integer
+        case .riseFrames, .seed: return .integer
+        case .selectAt, .deselectAt: return .frameOrNever
         case .background, .container, .backWave, .frontWave, .textColor, .strokeColor: return .colour
         case .forceScroll: return .bool
         case .run: return .list

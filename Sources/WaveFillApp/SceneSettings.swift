@@ -196,6 +196,12 @@ public struct SceneSettings: Equatable {
                 s.values[key] = .string(resolved)
             case (.number(let v)?, .number), (.number(let v)?, .integer):
                 s.values[key] = .number(v)
+            case (.number(let v)?, .frameOrNever):
+                s.values[key] = .number(v)
+            case (.string(let v)?, .frameOrNever):
+                s.values[key] = .string(v)
+            case (let v?, .frameOrNever):
+                throw bad("expected a frame number or \"never\", got \(v.summary)")
             case (.bool(let b)?, .bool):
                 s.values[key] = .bool(b)
             case (.strings(let a)?, .list):

@@ -90,7 +90,8 @@ public struct SceneSetup {
         case .marquee:
             var p = MarqueeParameters()
             let runs = try settings.strings(.run) ?? []
-            p.runs = runs.isEmpty ? [.init(text: wave.text, color: color ?? .black)]
+            let caption = try settings.string(.text) ?? MarqueeParameters.defaultCaption
+            p.runs = runs.isEmpty ? [.init(text: caption, color: color ?? .black)]
                 : try runs.map { try Self.styledRun($0, color: color ?? .black, settings: settings) }
             p.rate = try settings.number(.rate)
             p.scrollDuration = try settings.number(.scrollDuration)
@@ -104,7 +105,8 @@ public struct SceneSetup {
             return try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .stroke:
             var p = StrokeParameters()
-            p.text = wave.text; p.progress = wave.progress
+            if let t = try settings.string(.text) { p.text = t }
+            p.progress = wave.progress
             if let color { p.fillColor = color }
             if let w = try settings.number(.strokeWidth) { p.lineWidth = w }
             if let c = try settings.colour(.strokeColor) { p.strokeColor = c }
@@ -114,14 +116,11 @@ public struct SceneSetup {
             return try StrokeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .spread:
             var p = SpreadParameters()
-            p.text = wave.text
+            if let t = try settings.string(.text) { p.text = t }
             if let color { p.textColor = color }
-            let select = try settings.integer(.selectAt), deselect = try settings.integer(.deselectAt)
-            for (key, frame) in [(SceneKey.selectAt, select), (.deselectAt, deselect)] {
-                if let frame, frame < 0 { throw settings.error(key, "\(frame) is negative; expected a frame number >= 0") }
-            }
-            p.selectAt = select.map { Double($0) / wave.fps }
-            p.deselectAt = deselect.map { Double($0) / wave.fps }
+            if let f = try frameOrNever(.selectAt) { p.selectAt = f.map { Double($0) / wave.fps } }
+            if let f = try frameOrNever(.deselectAt) { p.deselectAt = f.map { Double($0) / wave.fps } }
+            if p.selectAt == nil { p.deselectAt = nil }
             return try SpreadScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .morph:
             var p = MorphParameters()
@@ -151,6 +150,23 @@ public struct SceneSetup {
         q.fontPath = try fontPath()
         let face = try FontFace(path: q.fontPath ?? "")
         return try WaveIndicator(parameters: q, source: .text(try TextShaper(text: q.text, face: face)))
+    }
+
+    /// A frame number (>= 0) or `never` (`.some(nil)`); nil when not set.
+    private func frameOrNever(_ key: SceneKey) throws -> Int?? {
+        switch settings.values[key] {
+        case nil: return nil
+        case .string(let s)? where s == "never": return .some(nil)
+        case .string(let s)?:
+            guard let n = Int(s) else { throw settings.error(key, "'\(s)' is not a frame number >= 0 or never") }
+            guard n >= 0 else { throw settings.error(key, "\(n) is negative; expected a frame number >= 0 or never") }
+            return .some(n)
+        case .number(let v)?:
+            guard v == v.rounded(), v >= 0, v <= 1e9 else { throw settings.error(key, "\(JSONText.number(v)) is not a frame number in 0 ... 1000000000 or never") }
+            return .some(Int(v))
+        default:
+            throw settings.error(key, "expected a frame number >= 0 or never")
+        }
     }
 
     /// One of an enum's names, or a one-line error listing them.

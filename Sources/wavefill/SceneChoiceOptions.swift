@@ -47,15 +47,15 @@ struct SceneChoiceOptions: ParsableArguments {
     var miterLimit: Double?
 
     // Spread.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: select the title at frame F (>= 0). (default: never)", valueName: "F"))
-    var selectAt: Int?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: deselect it at frame F (after --select-at). (default: never)", valueName: "F"))
-    var deselectAt: Int?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: select the title at frame F (>= 0), or never. (default: 0.5 s in, frame 30 at 60 fps)", valueName: "F|never"))
+    var selectAt: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: deselect it at frame F (after --select-at), or never. (default: 2.5 s in, frame 150 at 60 fps)", valueName: "F|never"))
+    var deselectAt: String?
 
     // Morph.
     @Option(name: .long, help: ArgumentHelp("Morph: the texts to cycle through, comma-separated. (default: Marquee,Stroke,Spread,Morph)", valueName: "A,B,C"))
     var texts: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seconds between changes, >= 1.35. (default: 3)", valueName: "s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seconds between changes, >= 1.35. (default: 2)", valueName: "s"))
     var interval: Double?
     @Option(name: .long, help: ArgumentHelp("Morph: fall, scale or evaporate. (default: fall)", valueName: "effect"))
     var effect: String?
@@ -67,6 +67,8 @@ struct SceneChoiceOptions: ParsableArguments {
         var s = SceneSettings()
         func str(_ k: SceneKey, _ v: String?) { if let v { s.set(k, .string(v)) } }
         func num(_ k: SceneKey, _ v: Double?) { if let v { s.set(k, .number(v)) } }
+        // A frame number is a number; anything else ("never", or a mistake) is checked by the scene.
+        func frame(_ k: SceneKey, _ v: String?) { if let v { Int(v).map { num(k, Double($0)) } ?? str(k, v) } }
         str(.scene, scene); str(.textColor, textColor)
         num(.rate, rate); num(.scrollDuration, scrollDuration); num(.fadeLength, fadeLength)
         num(.leadingBuffer, leadingBuffer); num(.trailingBuffer, trailingBuffer); num(.delay, delay)
@@ -75,7 +77,7 @@ struct SceneChoiceOptions: ParsableArguments {
         if !styledRuns.isEmpty { s.set(.run, .strings(styledRuns)) }
         num(.strokeWidth, strokeWidth); str(.strokeColor, strokeColor); str(.lineJoin, lineJoin); str(.lineCap, lineCap)
         num(.miterLimit, miterLimit)
-        num(.selectAt, selectAt.map { Double($0) }); num(.deselectAt, deselectAt.map { Double($0) })
+        frame(.selectAt, selectAt); frame(.deselectAt, deselectAt)
         str(.texts, texts); num(.interval, interval); str(.effect, effect); num(.seed, seed.map { Double($0) })
         return s
     }

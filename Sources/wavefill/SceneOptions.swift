@@ -20,7 +20,7 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Canvas size in pixels, WxH, each side 1...\(WaveParameters.maxCanvasSide). (The original's 40x31 pt view at 10x.) (default: 400x310)", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .long, help: ArgumentHelp("Container text; every character must be in the font. (default: du)", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("The text: the wave's container, the marquee's caption, the stroke's and the spread's title; every character must be in the font. (default: du; marquee: a caption longer than the view; stroke: WaveFill; spread: Following)", valueName: "text"))
     var text: String?
 
     @Option(name: .long, help: ArgumentHelp("Font file (TrueType/OpenType). (default: DejaVu Sans Bold, \(WaveParameters.defaultFontPath) or found by fontconfig)", valueName: "path"))

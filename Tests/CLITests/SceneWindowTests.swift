@@ -42,7 +42,7 @@ import Raster
          ["--scene", "spread", "--text", "Tab", "--select-at", "10", "--deselect-at", "16", "--frame", "19"], nil),
         // After deselecting and the 0.3 s back, nothing of the highlight is left.
         (["--scene", "spread", "--text", "Tab"], "10:drag=0.5;40:key=space", 70, "deselected at frame 40",
-         ["--scene", "spread", "--text", "Tab", "--frame", "69"], ["--scene", "spread", "--text", "Tab", "--select-at", "10", "--frame", "69"]),
+         ["--scene", "spread", "--text", "Tab", "--select-at", "never", "--frame", "69"], ["--scene", "spread", "--text", "Tab", "--select-at", "10", "--frame", "69"]),
         // Stroke: a drag scrubs: the drawing is paused at progress 0.25 (1.5 s of the 6 s timeline).
         (["--scene", "stroke", "--text", "Ok"], "10:drag=0.25", 30, "stroke: progress 0.25 (scrubbed)",
          ["--scene", "stroke", "--text", "Ok", "--progress", "0.25", "--frame", "0"], ["--scene", "stroke", "--text", "Ok", "--frame", "29"]),

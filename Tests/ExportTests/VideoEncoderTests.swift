@@ -45,7 +45,7 @@ import TestSupport
         let script = dir + "/fails"
         try "#!/bin/sh\necho 'first line' >&2\necho 'Option not found' >&2\nexit 3\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
-        let p = try FFmpegProcess(executable: script, arguments: [])
+        let p = try ChildProcess(executable: script, arguments: [])
         let big = [UInt8](repeating: 7, count: 1 << 20)     // more than a pipe holds: the write sees EPIPE
         do {
             try big.withUnsafeBytes { try p.write($0) }
@@ -55,7 +55,7 @@ import TestSupport
             #expect(e == .failed(tool: "ffmpeg", status: "exit status 3", message: "Option not found"), "\(e)")
             #expect(!e.description.contains("\n"))
         }
-        #expect(throws: EncoderError.self) { try FFmpegProcess(executable: dir + "/nonexistent", arguments: []) }
+        #expect(throws: EncoderError.self) { try ChildProcess(executable: dir + "/nonexistent", arguments: []) }
         #expect(EncoderError.notInstalled(tool: "ffmpeg", package: "ffmpeg").description.contains("apt-get install ffmpeg"))
     }
 }

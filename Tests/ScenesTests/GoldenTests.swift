@@ -24,7 +24,7 @@ import Foundation
             var p = SpreadParameters(); p.text = "Tab"; p.selectAt = 0.3
             return try SpreadScene(canvas: canvas, parameters: p, face: face).render(at: 0.45)
         case "morph-200x100-t3.4.png":
-            var p = MorphParameters(); p.texts = ["Yes", "Too", "AVs"]
+            var p = MorphParameters(); p.texts = ["Yes", "Too", "AVs"]; p.interval = 3
             return try MorphScene(canvas: canvas, parameters: p, face: face).render(at: 3.4)
         default:
             throw CocoaError(.fileNoSuchFile)

@@ -14,6 +14,7 @@ import Wave
     static func scene(_ texts: [String] = ["Yes", "Too", "AVs"], size: (Int, Int) = (160, 80),
                       _ edit: (inout MorphParameters) -> Void = { _ in }) throws -> MorphScene {
         var p = MorphParameters()
+        p.interval = 3
         p.texts = texts
         edit(&p)
         return try MorphScene(canvas: SceneCanvas(width: size.0, height: size.1), parameters: p, face: try boldFace())

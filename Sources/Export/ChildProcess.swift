@@ -2,31 +2,34 @@
 import Glibc
 #endif
 
-/// A running ffmpeg fed through a pipe on its stdin.
+/// The one way this project starts a child process (ffmpeg, zip, the tool itself when timed): a
+/// program fed through a pipe on its stdin, or with /dev/null there.
 ///
-/// Spawned with `posix_spawn` (SIGPIPE back to default in the child; ignored here, so a dead ffmpeg
-/// turns a write into an error instead of killing us). Its stderr goes to an unlinked temporary file,
-/// so it can never block on a full pipe, and is read back for the error message. `finish` closes stdin
-/// and checks the exit status; a process that is neither finished nor terminated is killed in `deinit`.
-public final class FFmpegProcess {
-    /// The environment variable that overrides where ffmpeg is (tests point it at stand-ins).
-    public static let environmentVariable = "WAVEFILL_FFMPEG"
+/// Spawned with `posix_spawn` (SIGPIPE back to default in the child; ignored here, so a dead child
+/// turns a write into an error instead of killing us), optionally in another working directory. Its
+/// stdout goes to /dev/null; its stderr to an unlinked temporary file, so it can never block on a
+/// full pipe, and is read back for the error message. `finish` closes stdin and checks the exit
+/// status; a process that is neither finished nor terminated is killed in `deinit`.
+public final class ChildProcess {
+    /// The name used in errors ("ffmpeg", "zip").
+    public let tool: String
 
-    /// The ffmpeg executable: `$WAVEFILL_FFMPEG`, else `ffmpeg` on `PATH`.
-    public static func locate() throws -> String {
-        if let p = getenv(environmentVariable).map({ String(cString: $0) }), !p.isEmpty {
-            guard access(p, X_OK) == 0 else {
-                throw EncoderError.cannotStart(tool: "ffmpeg", message: "\(environmentVariable)='\(p)' is not an executable file")
-            }
-            return p
-        }
+    /// Runs `executable` with `arguments` to the end with nothing on its stdin; throws an
+    /// `EncoderError` naming `tool`, its exit status and its last message when it fails.
+    public static func run(_ executable: String, _ arguments: [String], tool: String, directory: String? = nil) throws {
+        let p = try ChildProcess(executable: executable, arguments: arguments, tool: tool, stdin: false, directory: directory)
+        try p.finish()
+    }
+
+    /// `name` on `PATH` (an executable regular file), or nil.
+    public static func onPath(_ name: String) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") where !dir.isEmpty {
-            let candidate = String(dir) + "/ffmpeg"
+            let candidate = String(dir) + "/" + name
             var st = stat()
             if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
         }
-        throw EncoderError.notInstalled(tool: "ffmpeg", package: "ffmpeg")
+        return nil
     }
 
     private var pid: pid_t = 0
@@ -36,19 +39,21 @@ public final class FFmpegProcess {
     private var errorLog: Int32 = -1
     private var running = false
 
-    /// Starts `executable` with `arguments` (without argv[0]).
-    public init(executable: String, arguments: [String]) throws {
+    /// Starts `executable` with `arguments` (without argv[0]); `stdin`: a pipe fed by `write`, else
+    /// /dev/null; `directory`: the child's working directory.
+    public init(executable: String, arguments: [String], tool: String = "ffmpeg", stdin: Bool = true, directory: String? = nil) throws {
+        self.tool = tool
         _ = signal(SIGPIPE, SIG_IGN)
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw Self.startError("pipe") }
+        guard pipe(&fds) == 0 else { throw startError("pipe") }
         // Close-on-exec, so no other child inherits them; dup2 in the file actions clears it on fd 0.
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var template = Array("/tmp/wavefill-ffmpeg-XXXXXX".utf8CString)
+        var template = Array("/tmp/wavefill-child-XXXXXX".utf8CString)
         let log = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard log >= 0 else {
             close(fds[0]); close(fds[1])
-            throw Self.startError("temporary file for ffmpeg's messages")
+            throw startError("temporary file for ffmpeg's messages")
         }
         _ = fcntl(log, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -56,7 +61,11 @@ public final class FFmpegProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        if stdin {
+            posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, log, 2)
         var attr = posix_spawnattr_t()
@@ -68,14 +77,16 @@ public final class FFmpegProcess {
         posix_spawnattr_setsigdefault(&attr, &defaults)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF))
 
-        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Another working directory through coreutils' `env -C` (posix_spawn has no portable chdir).
+        let (program, words) = directory.map { ("/usr/bin/env", ["env", "-C", $0, executable] + arguments) } ?? (executable, [executable] + arguments)
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attr, &argv, environ)
+        let rc = posix_spawn(&child, program, &actions, &attr, &argv, environ)
         close(fds[0])
         guard rc == 0 else {
             close(fds[1]); close(log)
-            throw EncoderError.cannotStart(tool: "ffmpeg", message: "'\(executable)': \(String(cString: strerror(rc)))")
+            throw EncoderError.cannotStart(tool: tool, message: "'\(executable)': \(String(cString: strerror(rc)))")
         }
         pid = child
         input = fds[1]
@@ -83,8 +94,8 @@ public final class FFmpegProcess {
         running = true
     }
 
-    private static func startError(_ what: String) -> EncoderError {
-        .cannotStart(tool: "ffmpeg", message: "\(what): \(String(cString: strerror(errno)))")
+    private func startError(_ what: String) -> EncoderError {
+        .cannotStart(tool: tool, message: "\(what): \(String(cString: strerror(errno)))")
     }
 
     /// Writes bytes to ffmpeg's stdin; if ffmpeg has exited, waits for it and throws its error.
@@ -98,7 +109,7 @@ public final class FFmpegProcess {
             // EPIPE: ffmpeg stopped reading. Its exit status and message say why.
             let reason = String(cString: strerror(errno))
             try finish()
-            throw EncoderError.failed(tool: "ffmpeg", status: "stopped reading its input", message: reason)
+            throw EncoderError.failed(tool: tool, status: "stopped reading its input", message: reason)
         }
     }
 
@@ -113,9 +124,9 @@ public final class FFmpegProcess {
         if low == 0 {
             let code = (status >> 8) & 0xFF
             if code == 0 { return }
-            throw EncoderError.failed(tool: "ffmpeg", status: "exit status \(code)", message: lastErrorLine())
+            throw EncoderError.failed(tool: tool, status: "exit status \(code)", message: lastErrorLine())
         }
-        throw EncoderError.failed(tool: "ffmpeg", status: "killed by signal \(low)", message: lastErrorLine())
+        throw EncoderError.failed(tool: tool, status: "killed by signal \(low)", message: lastErrorLine())
     }
 
     /// Kills ffmpeg (if still running) and reaps it; the output it was writing is the caller's to remove.
@@ -152,5 +163,23 @@ public final class FFmpegProcess {
         let text = String(decoding: bytes, as: UTF8.self)
         let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last { !$0.allSatisfy(\.isWhitespace) }
         return String((line ?? "").prefix(300))
+    }
+}
+
+/// Where ffmpeg is: `$WAVEFILL_FFMPEG`, else `ffmpeg` on `PATH`.
+public enum FFmpegProcess {
+    /// The environment variable that overrides where ffmpeg is (tests point it at stand-ins).
+    public static let environmentVariable = "WAVEFILL_FFMPEG"
+
+    /// The ffmpeg executable, or an error saying how to install it.
+    public static func locate() throws -> String {
+        if let p = getenv(environmentVariable).map({ String(cString: $0) }), !p.isEmpty {
+            guard access(p, X_OK) == 0 else {
+                throw EncoderError.cannotStart(tool: "ffmpeg", message: "\(environmentVariable)='\(p)' is not an executable file")
+            }
+            return p
+        }
+        guard let found = ChildProcess.onPath("ffmpeg") else { throw EncoderError.notInstalled(tool: "ffmpeg", package: "ffmpeg") }
+        return found
     }
 }
