@@ -13,9 +13,9 @@ import Glibc
 /// Each value remembers where it came from, so an error names the flag (`--amplitude: ...`) or the
 /// preset file and key (`--preset: 'mine.json': "amplitude": ...`). Keys not set in any layer take
 /// SCENE.md's defaults (`WaveParameters()`).
-public struct SceneSettings: Equatable {
+public struct SceneSettings: Equatable, Sendable {
     /// A setting's value as given: text or a number.
-    public enum Value: Equatable {
+    public enum Value: Equatable, Sendable {
         case string(String)
         case number(Double)
         case bool(Bool)
