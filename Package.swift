@@ -54,6 +54,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Fuzz entry points (fonts + text, mask PNGs, presets): libFuzzer through `./run.sh fuzz`,
+        // and the corpus and past crashes replayed by FuzzRegressionTests.
+        .target(name: "FuzzTargets", dependencies: ["WaveFill", "WaveFillApp"]),
         // The README's "Use it as a library" example, compiled here and run by LibraryExampleTests.
         .executableTarget(name: "wavefill-example", dependencies: ["WaveFill"], path: "Examples/QuickStart"),
 
@@ -71,7 +74,7 @@ let package = Package(
             // Built for the zero-allocation test, which preloads it into `wavefill bench`.
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
-        .testTarget(name: "AppTests", dependencies: ["WaveFillApp", "WaveFill", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["WaveFillApp", "WaveFill", "FuzzTargets", "TestSupport"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "Animation", "Raster"]),
     ]
 )

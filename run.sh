@@ -3,6 +3,10 @@
 #   ./run.sh            install what is missing, build, run the demo (a window where there is a
 #                       display, otherwise a headless render into ./out)
 #   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
+#   ./run.sh install    release build; wavefill into $PREFIX/bin (default /usr/local as root, else
+#                       ~/.local) and its presets into $PREFIX/share/wavefill/Assets
+#   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs and presets (FUZZ_SECONDS each, default 600;
+#                       FUZZ_TARGETS="font png preset"); findings go to Tests/Fuzz/crashes/TARGET/
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
 #   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go
 # Installs Debian packages only when missing (apt-get; through sudo when not root).
@@ -79,13 +83,53 @@ case "$cmd" in
         # Cairo, Blend2D, ThorVG from PyPI) with wavefill as its external peer, then the ratios.
         exec tools/bench/bench.sh "$(swift build -c release --show-bin-path)" "$@"
         ;;
+    install)
+        ensure_packages; ensure_swift
+        swift build -c release --product wavefill
+        bin="$(swift build -c release --show-bin-path)/wavefill"
+        if [ -n "${PREFIX:-}" ]; then prefix="$PREFIX"
+        elif [ "$(id -u)" -eq 0 ]; then prefix=/usr/local
+        else prefix="$HOME/.local"; fi
+        mkdir -p "$prefix/bin" "$prefix/share/wavefill"
+        # Through a temporary name and a rename, so a running wavefill is never half-overwritten.
+        install -m 755 "$bin" "$prefix/bin/.wavefill.tmp-$$" && mv -f "$prefix/bin/.wavefill.tmp-$$" "$prefix/bin/wavefill"
+        rm -rf "$prefix/share/wavefill/Assets" && cp -R Assets "$prefix/share/wavefill/Assets"
+        say "installed $prefix/bin/wavefill (presets in $prefix/share/wavefill/Assets)"
+        case ":$PATH:" in
+            *":$prefix/bin:"*) "$prefix/bin/wavefill" --version ;;
+            *) say "$prefix/bin is not on PATH; add it: export PATH=\"$prefix/bin:\$PATH\"" ;;
+        esac
+        ;;
+    fuzz)
+        ensure_packages; ensure_swift
+        seconds="${FUZZ_SECONDS:-600}"
+        scratch=.build-fuzz
+        # The library modules and the entry points, instrumented for libFuzzer and AddressSanitizer...
+        swift build -c release --scratch-path "$scratch" --target FuzzTargets -Xswiftc -sanitize=fuzzer,address
+        # ...linked with libFuzzer's main. The C libraries are the system's (not instrumented).
+        mods=(Geometry Raster Animation Layers Text SceneKit Vector Wave Scenes Export WaveFill SDLHost WaveFillApp FuzzTargets)
+        objs=()
+        for m in "${mods[@]}"; do objs+=("$scratch"/release/"$m".build/*.o); done
+        # shellcheck disable=SC2046
+        swiftc -sanitize=fuzzer,address -o "$scratch/wavefill-fuzz" "${objs[@]}" \
+            $(pkg-config --libs freetype2 harfbuzz libpng fontconfig sdl2)
+        for t in ${FUZZ_TARGETS:-font png preset}; do
+            work="$scratch/corpus/$t"; mkdir -p "$work" "Tests/Fuzz/crashes/$t"
+            cp -n Tests/Fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
+            say "fuzzing $t for $seconds s (corpus $work, findings in Tests/Fuzz/crashes/$t/)"
+            WAVEFILL_FUZZ_TARGET="$t" "$scratch/wavefill-fuzz" "$work" -max_total_time="$seconds" -timeout=20 \
+                -rss_limit_mb=4096 -max_len=1048576 -artifact_prefix="Tests/Fuzz/crashes/$t/" -print_final_stats=1 \
+                2>&1 | tee "$scratch/fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|INITED)|ERROR|stat::" >&2 || true
+            if grep -q "ERROR: " "$scratch/fuzz-$t.log"; then say "fuzz $t found a crash: see $scratch/fuzz-$t.log"; exit 1; fi
+        done
+        ;;
     render)
         ensure_packages; ensure_swift
         swift build -c release --product wavefill
         exec "$(swift build -c release --show-bin-path)/wavefill" render "$@"
         ;;
     *)
-        say "unknown command '$cmd'; use: ./run.sh [run|test|bench|render ARGS...]"
+        say "unknown command '$cmd'; use: ./run.sh [run|test|bench|install|fuzz|render ARGS...]"
         exit 64
         ;;
 esac

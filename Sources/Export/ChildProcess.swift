@@ -114,7 +114,7 @@ public final class ChildProcess {
     }
 
     /// Closes ffmpeg's stdin, waits for it, and throws unless it exited with status 0.
-    public func finish() throws {
+    public func finish(quietOnSuccess: Bool = false) throws {
         guard running else { return }
         close(input); input = -1
         let status = waitForExit()
@@ -123,7 +123,13 @@ public final class ChildProcess {
         let low = status & 0x7F
         if low == 0 {
             let code = (status >> 8) & 0xFF
-            if code == 0 { return }
+            if code == 0 {
+                // A tool asked to print errors only (ffmpeg's -loglevel error) that printed one failed,
+                // whatever its status says (ffmpeg exits 0 after "Error writing trailer").
+                let line = quietOnSuccess ? lastErrorLine() : ""
+                if line.isEmpty { return }
+                throw EncoderError.failed(tool: tool, status: "exit status 0 with an error", message: line)
+            }
             throw EncoderError.failed(tool: tool, status: "exit status \(code)", message: lastErrorLine())
         }
         throw EncoderError.failed(tool: tool, status: "killed by signal \(low)", message: lastErrorLine())

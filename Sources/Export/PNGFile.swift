@@ -69,7 +69,13 @@ public enum PNGFile {
     }
 
     /// Reads any PNG as 8-bit straight RGBA (libpng converts palettes, grey and 16-bit).
-    public static func readStraightRGBA(_ path: String) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+    public static func readStraightRGBA(_ path: String, maxSide: Int = 32768) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        // Only regular files: a FIFO would block forever, a device never end.
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ExportError.png(path: path, message: String(cString: strerror(errno))) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw ExportError.png(path: path, message: "not a regular file (\(Self.kind(st.st_mode)))")
+        }
         var img = png_image()
         img.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&img, path) != 0 else {
@@ -80,8 +86,9 @@ public enum PNGFile {
         defer { png_image_free(&img) }
         img.format = png_uint_32(WF_PNG_FORMAT_RGBA)
         let w = Int(img.width), h = Int(img.height)
-        guard w > 0, h > 0, w <= 32768, h <= 32768 else {
-            throw ExportError.png(path: path, message: "\(w)x\(h) is outside 1x1 ... 32768x32768")
+        // The header's size is checked before anything is decoded or allocated.
+        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            throw ExportError.png(path: path, message: "\(w)x\(h) is outside 1x1 ... \(maxSide)x\(maxSide)")
         }
         var buf = [UInt8](repeating: 0, count: w * h * 4)
         let ok = buf.withUnsafeMutableBytes { png_image_finish_read(&img, nil, $0.baseAddress, png_int_32(w * 4), nil) }
@@ -93,6 +100,17 @@ public enum PNGFile {
     public static func read(_ path: String) throws -> Pixmap {
         let (w, h, rgba) = try readStraightRGBA(path)
         return Pixmap(width: w, height: h, straight: rgba)
+    }
+
+    /// What a file that is not a regular file is, for messages.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     private static func message(of img: png_image) -> String {

@@ -1,4 +1,7 @@
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Encodes frames into a GIF, APNG, MP4 or WebM file with ffmpeg.
 ///
@@ -8,6 +11,8 @@ import Raster
 public final class VideoEncoder {
     /// The format being written.
     public let format: VideoFormat
+    /// The file ffmpeg writes.
+    public let path: String
     /// Frame width in pixels.
     public let width: Int
     /// Frame height in pixels.
@@ -25,6 +30,7 @@ public final class VideoEncoder {
     public init(format: VideoFormat, path: String, width: Int, height: Int, fps: Double,
                 translucent: Bool, padColor: Color = Color(r: 0, g: 0, b: 0), ffmpeg: String? = nil) throws {
         self.format = format
+        self.path = path
         self.width = width
         self.height = height
         let exe = try ffmpeg ?? FFmpegProcess.locate()
@@ -43,8 +49,15 @@ public final class VideoEncoder {
         frameCount += 1
     }
 
-    /// Ends the stream and waits for ffmpeg; throws its error message unless it succeeded.
-    public func finish() throws { try process.finish() }
+    /// Ends the stream and waits for ffmpeg; throws its error message unless it succeeded: a non-zero
+    /// status, any error it printed, or an output file that is missing or empty.
+    public func finish() throws {
+        try process.finish(quietOnSuccess: true)
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 else {
+            throw EncoderError.failed(tool: "ffmpeg", status: "exit status 0", message: "it wrote no output file")
+        }
+    }
 
     /// ffmpeg's process id while it runs, else 0 (for a signal handler that must stop it).
     public var processID: Int32 { process.processID }

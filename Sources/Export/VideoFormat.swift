@@ -32,7 +32,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     ///   - padColor: the colour of mp4's padding row or column (opaque RGB).
     public func ffmpegArguments(width: Int, height: Int, fps: Double, translucent: Bool,
                                 padColor: Color = Color(r: 0, g: 0, b: 0), output: String) -> [String] {
-        var a = ["-hide_banner", "-loglevel", "error", "-y",
+        var a = ["-hide_banner", "-loglevel", "error", "-xerror", "-y",
                  "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", JSONText.number(fps), "-i", "-"]
         switch self {
         case .gif:

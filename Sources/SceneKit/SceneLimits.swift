@@ -1,9 +1,59 @@
-/// Ranges every scene shares.
+/// The ranges every setting is held to, checked before any arithmetic, so that no value a user
+/// can type (1e308, 2^63, a subnormal, NaN) reaches a conversion or a loop that would trap.
 public enum SceneLimits {
     /// The largest canvas side accepted, in pixels.
     public static let maxCanvasSide = 8192
     /// The largest em size accepted, in pixels.
     public static let maxFontSize = 4096.0
+    /// The clock rates accepted, frames per second.
+    public static let fps: ClosedRange<Double> = 0.1 ... 1000
     /// The highest clock rate accepted, frames per second.
-    public static let maxFPS = 1000.0
+    public static let maxFPS = fps.upperBound
+    /// The highest frame number (frames are 0 ... maxFrame).
+    public static let maxFrame = 999_999_999
+    /// Lengths in pixels that are not bounded by the canvas (buffers, wave width).
+    public static let length: ClosedRange<Double> = 0 ... 1_000_000
+    /// Durations and times in seconds.
+    public static let seconds: ClosedRange<Double> = 0 ... 1_000_000
+
+    /// Throws a `SettingError` for `key` unless `v` is a finite number in `range` (and above its
+    /// lower bound when `open`); `unit` follows numbers in the message.
+    public static func check(_ v: Double, _ key: String, _ range: ClosedRange<Double>, unit: String = "", open: Bool = false) throws {
+        let u = unit.isEmpty ? "" : " " + unit
+        let shown = (open ? "(" : "") + number(range.lowerBound) + " ... " + number(range.upperBound) + (open ? "]" : "")
+        guard v.isFinite else { throw SettingError(key, "\(v) is not a finite number; expected \(shown)\(u)") }
+        guard range.contains(v), !(open && v == range.lowerBound) else {
+            throw SettingError(key, "\(number(v))\(u) is outside \(shown)\(u)")
+        }
+    }
+
+    /// `check` for an optional value (nil passes).
+    public static func check(_ v: Double?, _ key: String, _ range: ClosedRange<Double>, unit: String = "", open: Bool = false) throws {
+        if let v { try check(v, key, range, unit: unit, open: open) }
+    }
+
+    /// A number for a message: whole numbers without a fraction.
+    public static func number(_ v: Double) -> String {
+        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// Throws a `SettingError` for `key` when `text` holds a character no text setting may hold: a
+    /// control character (newline, tab, NUL ...) or U+FFFD, which stands for bytes that were not
+    /// UTF-8. The message shows it as U+XXXX.
+    public static func checkText(_ text: String, _ key: String) throws {
+        for u in text.unicodeScalars {
+            if u.properties.generalCategory == .control {
+                throw SettingError(key, "contains \(hex(u)), a control character; give one line of printable text")
+            }
+            if u.value == 0xFFFD {
+                throw SettingError(key, "contains U+FFFD (bytes that are not UTF-8, or the replacement character); give UTF-8 text")
+            }
+        }
+    }
+
+    /// `U+000A`.
+    public static func hex(_ u: Unicode.Scalar) -> String {
+        let h = String(u.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - h.count)) + h
+    }
 }

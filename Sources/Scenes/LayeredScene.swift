@@ -20,9 +20,7 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
 
     /// Lays the model out; throws a `SettingError` naming the setting at fault.
     public init(canvas: SceneCanvas, parameters: Model.Parameters, face: FontFace, fps: Double = 60) throws {
-        guard fps.isFinite, fps > 0, fps <= SceneLimits.maxFPS else {
-            throw SettingError("fps", "\(fps) is outside (0, \(Int(SceneLimits.maxFPS))] frames per second")
-        }
+        try SceneLimits.check(fps, "fps", SceneLimits.fps, unit: "fps")
         model = try Model(canvas: canvas, parameters: parameters, face: face)
         self.face = face
         self.fps = fps

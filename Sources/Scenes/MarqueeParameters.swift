@@ -60,11 +60,12 @@ public struct MarqueeParameters: Sendable {
         guard !runs.isEmpty, runs.contains(where: { !$0.text.isEmpty }) else {
             throw SettingError("text", "the text is empty; give at least one character")
         }
+        for r in runs { try SceneLimits.checkText(r.text, "text") }
         func nonNegative(_ v: Double, _ flag: String, unit: String) throws {
-            guard v.isFinite, v >= 0 else { throw SettingError(flag, "\(v) must be a number >= 0 \(unit)") }
+            try SceneLimits.check(v, flag, unit == "s" ? SceneLimits.seconds : SceneLimits.length, unit: unit)
         }
-        if let r = rate, !(r.isFinite && r > 0) { throw SettingError("rate", "\(r) must be > 0 px/s") }
-        if let d = scrollDuration, !(d.isFinite && d > 0) { throw SettingError("scroll-duration", "\(d) must be > 0 s") }
+        try SceneLimits.check(rate, "rate", 0 ... 1_000_000, unit: "px/s", open: true)
+        try SceneLimits.check(scrollDuration, "scroll-duration", SceneLimits.seconds, unit: "s", open: true)
         if rate != nil && scrollDuration != nil {
             throw SettingError("rate", "give either --rate or --scroll-duration, not both")
         }

@@ -42,8 +42,9 @@ public struct MorphParameters: Sendable {
         if let i = texts.firstIndex(where: \.isEmpty) {
             throw SettingError("texts", "text \(i + 1) is empty; separate non-empty texts with commas")
         }
-        guard interval.isFinite, interval >= longestAnimation else {
-            throw SettingError("interval", "\(interval) s is shorter than the longest character animation (\(longestAnimation) s)")
+        for t in texts { try SceneLimits.checkText(t, "texts") }
+        guard interval.isFinite, interval >= longestAnimation, interval <= SceneLimits.seconds.upperBound else {
+            throw SettingError("interval", "\(interval) s is outside \(longestAnimation) ... \(Int(SceneLimits.seconds.upperBound)) s (at least the longest character animation)")
         }
         guard durationRange.lowerBound > 0, delayRange.lowerBound >= 0 else {
             throw SettingError("interval", "durations must be > 0 s and delays >= 0 s")

@@ -126,7 +126,6 @@ public final class MorphModel: LayerSceneModel {
         return (index, time - k * i)
     }
 
-    /// The presentation tree at `time` seconds.
     /// Periodic with the cycle of changes (texts x interval), from the first change on; still for
     /// one text.
     public func timeline(fps: Double) -> SceneTimeline {
@@ -136,6 +135,7 @@ public final class MorphModel: LayerSceneModel {
                          start: SceneTimeline.framesThrough(parameters.interval, fps: fps) - 1)
     }
 
+    /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer {
         let (k, elapsed) = change(at: time)
         return changes[k].root.presentation(at: elapsed)

@@ -27,12 +27,16 @@ public struct SpreadParameters: Sendable {
     /// When it is deselected, in seconds (nil: never); after `selectAt`. By default at 2.5 s.
     public var deselectAt: Double? = 2.5
 
+    /// How long a title selected by the schedule stays selected when no deselect time is given, s.
+    public static let defaultHold = 2.0
+
     /// The defaults: selected at 0.5 s, deselected at 2.5 s.
     public init() {}
 
     /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
+        try SceneLimits.checkText(text, "text")
         if let s = selectAt, !(s.isFinite && s >= 0) { throw SettingError("select-at", "\(s) must be a time >= 0") }
         if let d = deselectAt {
             guard d.isFinite, d >= 0 else { throw SettingError("deselect-at", "\(d) must be a time >= 0") }

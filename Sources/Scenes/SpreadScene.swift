@@ -68,6 +68,18 @@ public final class SpreadModel: LayerSceneModel {
         mask.bounds = title.bounds; mask.anchorPoint = .zero; mask.position = title.position
         gradient.mask = mask
 
+        root = canvas.rootLayer()
+        frame.addSublayer(title)
+        frame.addSublayer(gradient)
+        root.addSublayer(frame)
+        addScheduledAnimations()
+    }
+
+    /// The select and deselect animations of `selectAt` / `deselectAt`, in place of any others.
+    private func addScheduledAnimations() {
+        gradient.removeAllAnimations()
+        gradient.locations = parameters.unselectedLocations
+        lastChange = nil
         if let s = parameters.selectAt {
             let select = BasicAnimation<GradientLayer, [Double]?>(
                 keyPath: \GradientLayer.locations, from: parameters.unselectedLocations, to: parameters.selectedLocations,
@@ -82,10 +94,6 @@ public final class SpreadModel: LayerSceneModel {
                 gradient.add(deselect, forKey: "deselect")
             }
         }
-        root = canvas.rootLayer()
-        frame.addSublayer(title)
-        frame.addSublayer(gradient)
-        root.addSublayer(frame)
     }
 
     /// Whether the title is selected at `time`: by the last `setSelected(_:at:)` at or before it, else by
@@ -136,7 +144,9 @@ public final class SpreadModel: LayerSceneModel {
             setSelected(select, at: time)
             return "\(select ? "selected" : "deselected") at frame \(frame)"
         case .restart:
-            if isSelected(at: time) { setSelected(false, at: 0) }
+            // Back to the start: the schedule of `selectAt` / `deselectAt`, and no trace of changes
+            // made by hand.
+            addScheduledAnimations()
             return nil
         default:
             return nil

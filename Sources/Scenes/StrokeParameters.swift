@@ -36,12 +36,11 @@ public struct StrokeParameters: Sendable {
     /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
+        try SceneLimits.checkText(text, "text")
         guard lineWidth.isFinite, lineWidth > 0, lineWidth <= 1000 else {
             throw SettingError("stroke-width", "\(lineWidth) is outside (0, 1000] px")
         }
-        guard miterLimit.isFinite, miterLimit >= 1 else {
-            throw SettingError("miter-limit", "\(miterLimit) must be a number >= 1 (widths)")
-        }
+        try SceneLimits.check(miterLimit, "miter-limit", 1 ... 1000, unit: "widths")
         guard drawDuration.isFinite, drawDuration > 0 else { throw SettingError("draw-duration", "\(drawDuration) must be > 0 s") }
         guard fillDuration.isFinite, fillDuration >= 0 else { throw SettingError("fill-duration", "\(fillDuration) must be >= 0 s") }
         if let p = progress, !(p.isFinite && (0 ... 1).contains(p)) {

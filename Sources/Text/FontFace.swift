@@ -87,7 +87,14 @@ public final class FontFace: @unchecked Sendable {
             FT_Done_Face(face)
             throw TextError.fontUnreadable(path)
         }
-        guard let hface = hb_face_create(blob, 0), hb_face_get_glyph_count(hface) > 0 else {
+        guard let hface = hb_face_create(blob, 0) else {
+            hb_blob_destroy(blob)
+            FT_Done_Face(face)
+            throw TextError.notAFont(path, code: -3)
+        }
+        guard hb_face_get_glyph_count(hface) > 0 else {
+            // The face holds a reference to the blob: both are released (found by the font fuzzer).
+            hb_face_destroy(hface)
             hb_blob_destroy(blob)
             FT_Done_Face(face)
             throw TextError.notAFont(path, code: -3)

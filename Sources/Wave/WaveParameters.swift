@@ -60,6 +60,23 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// SCENE.md's defaults.
     public init() {}
 
+    /// Amplitudes accepted, px.
+    public static let amplitudeRange: ClosedRange<Double> = 0 ... 8192
+    /// Frequencies accepted, periods per wave width.
+    public static let frequencyRange: ClosedRange<Double> = 0 ... 1000
+    /// The smallest frequency above 0 (a wave period under a million wave widths).
+    public static let minFrequency = 0.000001
+    /// Wave widths accepted, px.
+    public static let waveWidthRange: ClosedRange<Double> = 0.01 ... 1_000_000
+    /// Phase steps accepted, degrees per frame.
+    public static let phaseStepRange: ClosedRange<Double> = -3600 ... 3600
+    /// Phase speeds accepted, degrees per second.
+    public static let phaseSpeedRange: ClosedRange<Double> = -1_000_000 ... 1_000_000
+    /// Rise lengths accepted, frames.
+    public static let riseFramesRange: ClosedRange<Int> = 1 ... 10_000_000
+    /// Rise durations accepted, seconds.
+    public static let riseDurationRange: ClosedRange<Double> = 0.001 ... 1_000_000
+
     /// True when phase and progress follow the tick's timestamp rather than its index.
     public var isTimeBased: Bool { phaseSpeed != nil || riseDuration != nil }
     /// Phase speed in degrees per second in time-based mode (`phaseStep * fps` unless given).
@@ -82,19 +99,25 @@ public struct WaveParameters: Sendable, Equatable, Codable {
             throw SettingError("size", "\(width)x\(height) is outside 1x1 ... \(Self.maxCanvasSide)x\(Self.maxCanvasSide)")
         }
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
+        try SceneLimits.checkText(text, "text")
         try positiveFinite(fontSize, "font-size")
         if let e = fontSize {
             guard e * 64 >= 0.5 else { throw SettingError("font-size", "\(e) px is below 1/64 px") }
             guard e <= Self.maxFontSize else { throw SettingError("font-size", "\(e) px is above the maximum \(Int(Self.maxFontSize)) px") }
         }
-        try positiveFinite(amplitude, "amplitude", allowZero: true)
-        try positiveFinite(frequency, "frequency", allowZero: true)
-        try positiveFinite(waveWidth, "wave-width")
-        guard phaseStep.isFinite else { throw SettingError("phase-step", "\(phaseStep) is not a finite number of degrees") }
-        if let s = phaseSpeed, !s.isFinite { throw SettingError("phase-speed", "\(s) is not a finite number of degrees per second") }
-        guard riseFrames >= 1 else { throw SettingError("rise-frames", "\(riseFrames) must be a whole number >= 1") }
-        try positiveFinite(riseDuration, "rise-duration")
-        guard fps.isFinite, fps > 0, fps <= 1000 else { throw SettingError("fps", "\(fps) is outside (0, 1000] frames per second") }
+        try SceneLimits.check(amplitude, "amplitude", Self.amplitudeRange, unit: "px")
+        try SceneLimits.check(frequency, "frequency", Self.frequencyRange)
+        if frequency != 0 && frequency < Self.minFrequency {
+            throw SettingError("frequency", "\(frequency) is outside 0, or \(Self.minFrequency) ... \(SceneLimits.number(Self.frequencyRange.upperBound))")
+        }
+        try SceneLimits.check(waveWidth, "wave-width", Self.waveWidthRange, unit: "px")
+        try SceneLimits.check(phaseStep, "phase-step", Self.phaseStepRange, unit: "deg")
+        try SceneLimits.check(phaseSpeed, "phase-speed", Self.phaseSpeedRange, unit: "deg/s")
+        guard Self.riseFramesRange.contains(riseFrames) else {
+            throw SettingError("rise-frames", "\(riseFrames) is outside \(Self.riseFramesRange.lowerBound) ... \(Self.riseFramesRange.upperBound) frames")
+        }
+        try SceneLimits.check(riseDuration, "rise-duration", Self.riseDurationRange, unit: "s")
+        try SceneLimits.check(fps, "fps", SceneLimits.fps, unit: "fps")
         if let p = progress {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }

@@ -24,6 +24,7 @@ public struct BenchRequest: Sendable {
     public func run() throws {
         guard (1 ... 100_000).contains(frames) else { throw ParameterError("--frames", "\(frames) is outside 1 ... 100000") }
         guard (0 ... 100_000).contains(warmup) else { throw ParameterError("--warmup", "\(warmup) is outside 0 ... 100000") }
+        guard (0 ... SceneLimits.maxFrame).contains(pngFrame) else { throw ParameterError("--png-frame", "\(pngFrame) is outside 0 ... \(SceneLimits.maxFrame)") }
         if let size {
             let (w, h) = try SceneSettings.parseSize(size)
             try harness(width: w, height: h)
@@ -40,7 +41,7 @@ public struct BenchRequest: Sendable {
             guard let m = BenchMode(rawValue: String(s)) else { throw ParameterError("--modes", "'\(s)' is not full or dirty") }
             return m
         }
-        if let soak, soak < 2000 { throw ParameterError("--soak", "\(soak) is below 2000 frames") }
+        if let soak, !(2000 ... 10_000_000).contains(soak) { throw ParameterError("--soak", "\(soak) is outside 2000 ... 10000000 frames") }
 
         var results: [BenchResult] = []
         let total = sideList.count * modeList.count

@@ -42,6 +42,7 @@ public struct FrameWriter {
         let toFile = r.out.lowercased().hasSuffix(".png")
         if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
         let scene = try setup.makeScene()
+        if let path = r.savePreset { try SceneSetup.checkPresetPath(path, force: r.force) }
         let paths: [String]
         if toFile {
             try OutputPaths.prepareParent(of: r.out)
@@ -54,12 +55,21 @@ public struct FrameWriter {
         if !r.force, let existing = paths.first(where: { access($0, F_OK) == 0 }) {
             throw ParameterError("--out", "'\(existing)' exists; pass --force to overwrite")
         }
-        if let path = r.savePreset { try setup.savePreset(to: path, force: true) }
+        if let path = r.savePreset { try setup.savePreset(to: path, force: r.force) }
         var pixmap = Pixmap(width: scene.width, height: scene.height)
         var progress = Progress(total: r.count, label: "rendering")
+        InterruptCleanup.framesDone = 0
+        defer { InterruptCleanup.framesDone = -1 }
         for (k, path) in paths.enumerated() {
             scene.render(frame: r.first + k, into: &pixmap)
-            do { try PNGFile.write(pixmap, to: path) } catch { throw CLIError("\(error)") }
+            do {
+                try InterruptCleanup.whileWriting([AtomicFile.temporaryPath(for: path)]) {
+                    try PNGFile.write(pixmap, to: path)
+                }
+            } catch {
+                throw CLIError("--out: \(error) (\(k) frames were completed and are kept)")
+            }
+            InterruptCleanup.framesDone = k + 1
             progress.update(k + 1)
         }
         let (w, h) = (scene.width, scene.height)

@@ -58,6 +58,7 @@ public struct SceneExporter {
         let format = try resolvedFormat()
         try checkFlagCombinations(format)
         let scene = try setup.makeScene()
+        if let path = request.savePreset { try SceneSetup.checkPresetPath(path, force: request.force) }
         let background = try setup.settings.parameters().background
         let what = setup.kind == .wave ? nil : "--scene \(setup.kind.rawValue)"
         if format == .png { return try exportFrame(scene, request.frame ?? 0, note: what) }
@@ -186,7 +187,7 @@ public struct SceneExporter {
         } catch let e as SettingError {
             throw ParameterError(e)
         } catch {
-            throw CLIError("\(error)")
+            throw CLIError("--out: \(error); nothing was written")
         }
         let seconds = Self.seconds(clock.now - started)
         var note = "\(count) frames \(first)...\(first + count - 1) at \(JSONText.number(fps)) fps (\(Self.short(Double(count) / fps)) s)"
@@ -216,18 +217,21 @@ public struct SceneExporter {
             if r.duration != nil { throw ParameterError("--duration", one) }
             if r.loop { throw ParameterError("--loop", one) }
             if r.start != nil { throw ParameterError("--start", one) }
-            if let frame = r.frame, frame < 0 { throw ParameterError("--frame", "\(frame) is negative; expected a frame number >= 0") }
+            if let frame = r.frame, !(0 ... SceneLimits.maxFrame).contains(frame) { throw ParameterError("--frame", "\(frame) is outside 0 ... \(SceneLimits.maxFrame)") }
         } else if r.frame != nil {
             throw ParameterError("--frame", "goes with --format png or svg; an animation starts at --start K")
         }
         let lengths = [r.frames != nil ? "--frames" : nil, r.duration != nil ? "--duration" : nil, r.loop ? "--loop" : nil].compactMap { $0 }
         if lengths.count > 1 { throw ParameterError(lengths[1], "give one of --frames, --duration and --loop, not \(lengths.joined(separator: " and "))") }
         if let frames = r.frames, !(1 ... Self.maxFrames).contains(frames) { throw ParameterError("--frames", "\(frames) is outside 1 ... \(Self.maxFrames)") }
-        if let duration = r.duration, !(duration.isFinite && duration > 0) { throw ParameterError("--duration", "\(duration) must be a finite number of seconds > 0") }
-        if let start = r.start, start < 0 { throw ParameterError("--start", "\(start) is negative; expected a frame number >= 0") }
+        if let duration = r.duration, !(duration.isFinite && duration > 0 && duration <= SceneLimits.seconds.upperBound) {
+            throw ParameterError("--duration", "\(duration) is outside (0 ... \(Int(SceneLimits.seconds.upperBound))] s")
+        }
+        let lastStart = SceneLimits.maxFrame - (r.frames ?? 1) + 1
+        if let start = r.start, !(0 ... lastStart).contains(start) { throw ParameterError("--start", "\(start) is outside 0 ... \(lastStart) (the last frame is at most \(SceneLimits.maxFrame))") }
         if let columns = r.columns {
             guard format == .spritesheet else { throw ParameterError("--columns", "goes with --format spritesheet") }
-            guard columns >= 1 else { throw ParameterError("--columns", "\(columns) must be >= 1") }
+            guard (1 ... SceneExporter.maxFrames).contains(columns) else { throw ParameterError("--columns", "\(columns) is outside 1 ... \(SceneExporter.maxFrames)") }
         }
     }
 
@@ -269,7 +273,7 @@ public struct SceneExporter {
     }
 
     func saveRequestedPreset() throws {
-        if let path = request.savePreset { try setup.savePreset(to: path, force: true) }
+        if let path = request.savePreset { try setup.savePreset(to: path, force: request.force) }
     }
 
     func checkWritable(_ path: String) throws {

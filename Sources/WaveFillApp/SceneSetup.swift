@@ -1,4 +1,7 @@
 import WaveFill
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The scene a command line (or a panel, or a test) asks for: settings layered as defaults ->
 /// preset -> flags for every scene, the scene they make, and the preset and command line that make
@@ -102,6 +105,13 @@ public struct SceneSetup {
             p.direction = try choice(.direction, default: .left)
             p.scroll = try choice(.scroll, default: .continuous)
             p.forceScroll = try settings.bool(.forceScroll) ?? false
+            let m = try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
+            // The document's speed gives a period that is seldom whole frames; unless a speed or a
+            // duration was asked for, the scroll is rounded to whole frames so the loop exports exactly.
+            guard p.rate == nil, p.scrollDuration == nil, p.delay == 0, m.period > 0, m.timeline.loop == nil else { return m }
+            let frames = max(1, (m.scrollDuration * wave.fps).rounded())
+            guard frames <= Double(SceneExporter.maxFrames) else { return m }
+            p.scrollDuration = frames / wave.fps
             return try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .stroke:
             var p = StrokeParameters()
@@ -118,9 +128,13 @@ public struct SceneSetup {
             var p = SpreadParameters()
             if let t = try settings.string(.text) { p.text = t }
             if let color { p.textColor = color }
-            if let f = try frameOrNever(.selectAt) { p.selectAt = f.map { Double($0) / wave.fps } }
-            if let f = try frameOrNever(.deselectAt) { p.deselectAt = f.map { Double($0) / wave.fps } }
-            if p.selectAt == nil { p.deselectAt = nil }
+            let select = try frameOrNever(.selectAt), deselect = try frameOrNever(.deselectAt)
+            if let select {
+                p.selectAt = select.map { Double($0) / wave.fps }
+                // Without its own deselect, a title selected at another time deselects 2 s later.
+                if deselect == nil { p.deselectAt = p.selectAt.map { $0 + SpreadParameters.defaultHold } }
+            }
+            if let deselect { p.deselectAt = deselect.map { Double($0) / wave.fps } }
             return try SpreadScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .morph:
             var p = MorphParameters()
@@ -139,7 +153,7 @@ public struct SceneSetup {
     private func makeWave(_ p: WaveParameters) throws -> WaveIndicator {
         if let maskImage = try settings.string(.maskImage) {
             let img: (width: Int, height: Int, rgba: [UInt8])
-            do { img = try PNGFile.readStraightRGBA(maskImage) } catch {
+            do { img = try PNGFile.readStraightRGBA(maskImage, maxSide: SceneLimits.maxCanvasSide) } catch {
                 throw settings.error(.maskImage, "\(error); expected a PNG file")
             }
             var alpha = [UInt8](repeating: 0, count: img.width * img.height)
@@ -220,15 +234,23 @@ public struct SceneSetup {
     /// Writes `presetJSON()` to `path` (a .json name), through a temporary file and a rename; an
     /// existing file is kept unless `force`.
     public func savePreset(to path: String, force: Bool) throws {
-        guard path.lowercased().hasSuffix(".json") else {
-            throw ParameterError("--save-preset", "'\(path)' does not end in .json")
-        }
-        if !force, OutputPaths.exists(path) {
-            throw ParameterError("--save-preset", "'\(path)' exists; pass --force to overwrite")
-        }
+        try Self.checkPresetPath(path, force: force)
         let json = try presetJSON()
         do { try AtomicFile.write(Array(json.utf8), to: path) } catch {
             throw ParameterError("--save-preset", "\(error)")
+        }
+    }
+
+    /// Refuses a preset path that is not a .json name, is a directory, or exists without `force`
+    /// (checked before anything is written).
+    public static func checkPresetPath(_ path: String, force: Bool) throws {
+        guard path.lowercased().hasSuffix(".json"), !path.hasSuffix("/") else {
+            throw ParameterError("--save-preset", "'\(path)' does not end in .json")
+        }
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParameterError("--save-preset", "'\(path)' exists and is not a regular file") }
+            if !force { throw ParameterError("--save-preset", "'\(path)' exists; pass --force to overwrite") }
         }
     }
 

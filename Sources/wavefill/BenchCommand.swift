@@ -38,7 +38,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Also time many indicators (1, 4, 16, 64 of 128x128) in one 1024x1024 frame, start-up to the first frame, and `render --frames 300` end to end.")
     var extended = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (>= 2000).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (2000 ... 10000000).", valueName: "N"))
     var soak: Int?
 
     // The tools/bench harness's self-timed executable contract.
@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Harness mode: write frame --png-frame as a straight RGBA PNG here.", valueName: "file.png"))
     var png: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Harness mode: the frame written by --png.", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Harness mode: the frame written by --png, 0 ... 999999999.", valueName: "K"))
     var pngFrame: Int = 150
 
     func run() throws {

@@ -39,19 +39,19 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Export N frames (1...\(SceneExporter.maxFrames)).", valueName: "N"))
     var frames: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Export S seconds: round(S x fps) frames.", valueName: "S"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Export S seconds, (0, 1000000]: round(S x fps) frames.", valueName: "S"))
     var duration: Double?
 
     @Flag(name: .long, help: "Export the shortest exact repeat, so the file loops without a seam (the default length): with frame-based time the phase period 360/gcd(360, step) combined with the rise; with --progress, one phase period; time-based when phase speed, rise duration and fps are commensurate.")
     var loop = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame (>= 0) of an animation. (default: 0)", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame of an animation, 0 ... 999999999. (default: 0, the morph's first change)", valueName: "K"))
     var start: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png or svg: the frame to write (>= 0). (default: 0)", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png or svg: the frame to write, 0 ... 999999999. (default: 0)", valueName: "K"))
     var frame: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row (>= 1). (default: ceil(sqrt(frames)))", valueName: "C"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row, 1 ... 1000000. (default: ceil(sqrt(frames)))", valueName: "C"))
     var columns: Int?
 
     @Flag(name: .long, help: "Overwrite an existing output file.")

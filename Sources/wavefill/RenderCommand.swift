@@ -20,13 +20,13 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render the single frame K (>= 0). (default: 0 when --frames is not given)", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render the single frame K, 0 ... 999999999. (default: 0 when --frames is not given)", valueName: "K"))
     var frame: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render N consecutive frames (1...1000000). (default: 1)", valueName: "N"))
     var frames: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame of --frames (>= 0).", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame of --frames, 0 ... 999999999 (with the last frame at most that).", valueName: "K"))
     var start: Int = 0
 
     @Option(name: .long, help: ArgumentHelp("Output directory, or a .png file for a single frame; directories are created.", valueName: "dir|file.png"))
@@ -37,9 +37,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if frame != nil && frames != nil { throw ParameterError("--frame", "give either --frame K or --frames N, not both") }
-        if let frame, frame < 0 { throw ParameterError("--frame", "\(frame) is negative; expected a frame number >= 0") }
+        let maxFrame = SceneLimits.maxFrame
+        if let frame, !(0 ... maxFrame).contains(frame) { throw ParameterError("--frame", "\(frame) is outside 0 ... \(maxFrame)") }
         if let frames, !(1 ... 1_000_000).contains(frames) { throw ParameterError("--frames", "\(frames) is outside 1 ... 1000000") }
-        guard start >= 0 else { throw ParameterError("--start", "\(start) is negative; expected a frame number >= 0") }
+        guard (0 ... maxFrame - (frames ?? 1) + 1).contains(start) else {
+            throw ParameterError("--start", "\(start) is outside 0 ... \(maxFrame - (frames ?? 1) + 1) (the last frame is at most \(maxFrame))")
+        }
         if frame != nil && start != 0 { throw ParameterError("--start", "--start goes with --frames, not --frame") }
         let first = frame ?? start
         let count = frames ?? 1

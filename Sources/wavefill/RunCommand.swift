@@ -42,11 +42,14 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Run N display ticks, then exit (1...1000000). (default: until closed)", valueName: "N"))
     var frames: Int?
 
-    @Option(name: .long, help: ArgumentHelp("On exit, save the last presented frame, read back from the renderer, to this .png file (overwritten).", valueName: "file.png"))
+    @Option(name: .long, help: ArgumentHelp("On exit, save the last presented frame, read back from the renderer, to this .png file (an existing one only with --force).", valueName: "file.png"))
     var screenshot: String?
 
     @Option(name: .long, help: ArgumentHelp("Scripted input: 'TICK:ACTION;...' (see above).", valueName: "script"))
     var script: String?
+
+    @Flag(name: .long, help: "Overwrite an existing --screenshot or --save-preset file.")
+    var force = false
 
     @Flag(name: .long, help: "Do not ask the renderer for vsync; the clock paces the frames itself.")
     var noVsync = false
@@ -66,7 +69,8 @@ struct RunCommand: ParsableCommand {
         if let frames, !(1 ... 1_000_000).contains(frames) {
             throw ParameterError("--frames", "\(frames) is outside 1 ... 1000000")
         }
-        if let screenshot { try Self.checkScreenshotPath(screenshot) }
+        if let screenshot { try Self.checkScreenshotPath(screenshot, force: force) }
+        if let path = scene.savePreset { try SceneSetup.checkPresetPath(path, force: force) }
         var inputScript: InputScript?
         if let script {
             do { inputScript = try InputScript(script, maxSide: WaveParameters.maxCanvasSide) } catch {
@@ -76,7 +80,7 @@ struct RunCommand: ParsableCommand {
         let setup = try SceneSetup(scene, scenes)
         // The scene is made (and everything it could refuse refused) before a window opens.
         let made = try setup.makeScene()
-        if let path = scene.savePreset { try setup.savePreset(to: path, force: true) }
+        if let path = scene.savePreset { try setup.savePreset(to: path, force: force) }
         var options = WindowOptions()
         options.frames = frames; options.screenshot = screenshot; options.script = inputScript; options.vsync = !noVsync
         // The command runs on the main thread (assumeIsolated checks it), so the scene never crosses threads.
@@ -97,7 +101,7 @@ struct RunCommand: ParsableCommand {
         CLIError("\(e); use 'wavefill render' to render frames headless, e.g. wavefill render --frames 300 --out out", code: 69)
     }
 
-    static func checkScreenshotPath(_ path: String) throws {
+    static func checkScreenshotPath(_ path: String, force: Bool) throws {
         guard path.lowercased().hasSuffix(".png"), !path.hasSuffix("/") else {
             throw ParameterError("--screenshot", "'\(path)' is not a .png file name")
         }
@@ -107,8 +111,9 @@ struct RunCommand: ParsableCommand {
             throw ParameterError("--screenshot", "directory '\(dir)' does not exist")
         }
         guard access(dir, W_OK) == 0 else { throw ParameterError("--screenshot", "directory '\(dir)' is not writable") }
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-            throw ParameterError("--screenshot", "'\(path)' is a directory")
+        if stat(path, &st) == 0 {
+            if (st.st_mode & S_IFMT) == S_IFDIR { throw ParameterError("--screenshot", "'\(path)' is a directory") }
+            if !force { throw ParameterError("--screenshot", "'\(path)' exists; pass --force to overwrite") }
         }
     }
 }

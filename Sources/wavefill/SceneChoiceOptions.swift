@@ -13,17 +13,17 @@ struct SceneChoiceOptions: ParsableArguments {
     var textColor: String?
 
     // Marquee (MarqueeLabel's knobs).
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: scroll speed in px/s. (default: one period lasts text width x 0.035 s)", valueName: "px/s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: scroll speed, (0, 1000000] px/s. (default: one period lasts text width x 0.035 s)", valueName: "px/s"))
     var rate: Double?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: seconds per scroll (a period, or one leg of a bounce).", valueName: "s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: seconds per scroll (a period, or one leg of a bounce), (0, 1000000]. (default: from --rate or the text width)", valueName: "s"))
     var scrollDuration: Double?
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: width of the fade at each side, 0 ... half the width. (default: 0.026 x width)", valueName: "px"))
     var fadeLength: Double?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: space before the text at rest. (default: 0)", valueName: "px"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: space before the text at rest, 0 ... 1000000 px. (default: 0)", valueName: "px"))
     var leadingBuffer: Double?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: extra space after the text (added to the three spaces between copies). (default: 0)", valueName: "px"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: extra space after the text (added to the three spaces between copies), 0 ... 1000000 px. (default: 0)", valueName: "px"))
     var trailingBuffer: Double?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: pause at the start of each loop. (default: 0)", valueName: "s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Marquee: pause at the start of each loop, 0 ... 1000000 s. (default: 0)", valueName: "s"))
     var delay: Double?
     @Option(name: .long, help: ArgumentHelp("Marquee: left or right. (default: left)", valueName: "direction"))
     var direction: String?
@@ -43,23 +43,23 @@ struct SceneChoiceOptions: ParsableArguments {
     var lineJoin: String?
     @Option(name: .long, help: ArgumentHelp("Stroke: butt, round or square. (default: round)", valueName: "cap"))
     var lineCap: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stroke: longest miter in widths, >= 1. (default: 10)", valueName: "widths"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Stroke: longest miter in widths, 1 ... 1000. (default: 10)", valueName: "widths"))
     var miterLimit: Double?
 
     // Spread.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: select the title at frame F (>= 0), or never. (default: 0.5 s in, frame 30 at 60 fps)", valueName: "F|never"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: select the title at frame F (0 ... 999999999), or never. (default: 0.5 s in, frame 30 at 60 fps)", valueName: "F|never"))
     var selectAt: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: deselect it at frame F (after --select-at), or never. (default: 2.5 s in, frame 150 at 60 fps)", valueName: "F|never"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Spread: deselect it at frame F (after --select-at), or never. (default: 2 s after --select-at, so 2.5 s in, frame 150 at 60 fps)", valueName: "F|never"))
     var deselectAt: String?
 
     // Morph.
     @Option(name: .long, help: ArgumentHelp("Morph: the texts to cycle through, comma-separated. (default: Marquee,Stroke,Spread,Morph)", valueName: "A,B,C"))
     var texts: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seconds between changes, >= 1.35. (default: 2)", valueName: "s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seconds between changes, 1.35 ... 1000000. (default: 2)", valueName: "s"))
     var interval: Double?
     @Option(name: .long, help: ArgumentHelp("Morph: fall, scale or evaporate. (default: fall)", valueName: "effect"))
     var effect: String?
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seed of the random durations and delays. (default: 1)", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Morph: seed of the random durations and delays, 0 ... 999999999999999. (default: 1)", valueName: "n"))
     var seed: UInt64?
 
     /// The settings given as these flags, and only those.

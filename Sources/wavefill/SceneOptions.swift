@@ -32,28 +32,28 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Use this PNG's alpha as the container instead of text, placed and scaled like the ink box.", valueName: "file.png"))
     var maskImage: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave amplitude A in px, >= 0. (default: 0.15 x ink height)", valueName: "px"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave amplitude A, 0 ... 8192 px. (default: 0.15 x ink height)", valueName: "px"))
     var amplitude: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave frequency f, periods per wave width, >= 0. (default: 0.3)", valueName: "f"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave frequency f, periods per wave width: 0, or 0.000001 ... 1000. (default: 0.3)", valueName: "f"))
     var frequency: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave width w in px, > 0. (default: ink width)", valueName: "px"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave width w, 0.01 ... 1000000 px. (default: ink width)", valueName: "px"))
     var waveWidth: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase step in degrees per frame (frame-based time). (default: 8)", valueName: "deg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase step in degrees per frame (frame-based time), -3600 ... 3600. (default: 8)", valueName: "deg"))
     var phaseStep: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase speed in degrees per second; selects time-based stepping. (default: off; step x fps when only --rise-duration is given)", valueName: "deg/s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Phase speed in degrees per second, -1000000 ... 1000000; selects time-based stepping. (default: off; step x fps when only --rise-duration is given)", valueName: "deg/s"))
     var phaseSpeed: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length R in frames, >= 1 (frame-based time). (default: 300)", valueName: "frames"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length R in frames, 1 ... 10000000 (frame-based time). (default: 300)", valueName: "frames"))
     var riseFrames: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length in seconds, > 0; selects time-based stepping. (default: off; R / fps when only --phase-speed is given)", valueName: "s"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Rise length in seconds, 0.001 ... 1000000; selects time-based stepping. (default: off; R / fps when only --phase-speed is given)", valueName: "s"))
     var riseDuration: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Ticks per second of the clock: tick n has timestamp n / fps; 0 < fps <= 1000. Also the frame rate of exports. (default: 60)", valueName: "fps"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Ticks per second of the clock: tick n has timestamp n / fps; 0.1 ... 1000. Also the frame rate of exports. (default: 60)", valueName: "fps"))
     var fps: Double?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Fixed progress P in 0...1 instead of the repeating rise. (default: the repeating rise)", valueName: "P"))

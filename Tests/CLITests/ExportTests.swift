@@ -317,6 +317,25 @@ import Raster
         #expect(Executable.files(in: dir + "/out").isEmpty, "left \(Executable.files(in: dir + "/out"))")
     }
 
+    /// ffmpeg that reports a failure but exits 0 (as it does when the disk fills while it writes the
+    /// trailer) is a failure: one line naming --out and the message, nothing left.
+    @Test func anEncoderErrorWithExitStatusZeroIsAFailure() throws {
+        let tools = try Executable.temporaryDirectory(), dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: tools); try? FileManager.default.removeItem(atPath: dir) }
+        let fake = try Self.fakeFFmpeg("for last; do :; done; cat >/dev/null; echo truncated > \"$last\"; echo '[out#0/webm] Error writing trailer: No space left on device' >&2; exit 0", in: tools)
+        let r = try Self.export(Self.size + ["--frames", "5", "--out", "out/a.webm"], in: dir,
+                                environment: ["WAVEFILL_FFMPEG": fake, "PATH": "/usr/bin:/bin"])
+        #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("--out") && r.stderr.contains("No space left") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(Executable.files(in: dir + "/out").isEmpty, "left \(Executable.files(in: dir + "/out"))")
+        // An encoder that exits 0 without writing anything is a failure too.
+        let silent = try Self.fakeFFmpeg("cat >/dev/null; exit 0", in: tools)
+        let s = try Self.export(Self.size + ["--frames", "5", "--out", "out/b.mp4"], in: dir,
+                                environment: ["WAVEFILL_FFMPEG": silent, "PATH": "/usr/bin:/bin"])
+        #expect(s.status == 1 && s.stderr.contains("no output file"), "\(s.stderr)")
+        #expect(Executable.files(in: dir + "/out").isEmpty)
+    }
+
     @Test func anInterruptedExportLeavesNothing() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -351,7 +370,7 @@ import Raster
         let r = try Self.export(Self.size + ["--frames", "3", "--out", "a.mp4"], in: dir,
                                 environment: ["WAVEFILL_FFMPEG": fake, "PATH": "/usr/bin:/bin"])
         #expect(r.status == 1)
-        #expect(r.stderr == "wavefill: error: ffmpeg failed (exit status 1): Unknown encoder libx264\n", "\(r.stderr)")
+        #expect(r.stderr == "wavefill: error: --out: ffmpeg failed (exit status 1): Unknown encoder libx264; nothing was written\n", "\(r.stderr)")
         #expect(Executable.files(in: dir).isEmpty)
     }
 

@@ -70,7 +70,7 @@ import Raster
     @Test(arguments: [
         (["--scene", "marquee", "--out", "a.json"], "--format"), (["--scene", "stroke", "--out", "a.svg"], "--format"),
         (["--scene", "spread", "--format", "lottie", "--out", "a.lottie"], "--format"),
-        (["--scene", "marquee", "--text", "A caption longer than the view", "--out", "a.apng"], "--loop"),
+        (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),
         (["--scene", "stroke", "--out", "a.gif"], "--fps"), (["--scene", "stroke", "--out", "a.apng", "--frames", "0"], "--frames"),
         (["--scene", "spread", "--out", "a.png", "--frames", "3"], "--frames"),

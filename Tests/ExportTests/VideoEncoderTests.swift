@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct VideoEncoderTests {
     @Test func argumentsFeedRawRGBAAndChooseTheEncoder() {
         let gif = VideoFormat.gif.ffmpegArguments(width: 80, height: 62, fps: 50, translucent: false, output: "o")
-        #expect(gif.starts(with: ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+        #expect(gif.starts(with: ["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
                                   "-s", "80x62", "-r", "50", "-i", "-"]))
         #expect(gif.contains { $0.contains("palettegen") && $0.contains("paletteuse") })
         #expect(gif.suffix(5) == ["-loop", "0", "-f", "gif", "o"])

@@ -213,7 +213,7 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             do { _ = try body(); return nil } catch { return (error as? SettingError).map { "--" + $0.key } }
         }
         // A period of 0.3 px would need millions of segments.
-        let fine = try vectorScene { $0.width = 2000; $0.frequency = 5000 }
+        let fine = try vectorScene { $0.width = 2000; $0.frequency = 1000; $0.waveWidth = 300 }
         #expect(flag { try WaveLottie.document(scene: fine) } == "--frequency")
         let mask = MaskImage(width: 2, height: 2, alpha: [255, 255, 255, 0])
         var p = WaveParameters(); p.width = 40; p.height = 31
