@@ -1,8 +1,3 @@
-// Export: writing and reading images and animations. PNG through libpng's simplified API; later
-// GIF, APNG, video and Lottie writers. Every writer goes to a temporary name and renames, so a
-// failure never leaves a half-written file behind.
-//
-// Owns: file formats. Must not: render, or know the scene.
 import CPNG
 import Raster
 #if canImport(Glibc)

@@ -1,8 +1,3 @@
-// Text: text + font file + pixel size -> shaped glyph outlines and their exact ink box.
-//
-// HarfBuzz shapes (kerning, ligatures, marks) with its own OpenType functions at a 26.6 scale;
-// FreeType loads the unhinted outlines at the same 26.6 size. Owns every FreeType and HarfBuzz
-// handle (one final class each, freed in deinit). Must not: rasterize, or parse fonts itself.
 import CFreeType
 import Synchronization
 import CHarfBuzz

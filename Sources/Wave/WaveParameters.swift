@@ -1,12 +1,3 @@
-// WaveFill: the wave-fill loading indicator of docs/SCENE.md as a library.
-//
-// Owns the scene's meaning: parameters and their validation, the container layout (text or mask
-// image), the per-tick state (phase, progress), the wave polygons, and two renderers that agree:
-// `WaveRenderer` (the fast per-frame path, allocation-free) and `WaveLayerScene` (the same scene as
-// layers, masks and a position animation, rendered by the general engine: the reference).
-// The scene as vector documents too: `WaveLottie` (the animation, Lottie JSON) and `WaveSVG` (one
-// frame), returned as text; writing files is the caller's (Export, the CLI).
-// Must not: know SDL, files or command lines.
 import SceneKit
 import Geometry
 import Raster

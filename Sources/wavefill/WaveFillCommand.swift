@@ -1,6 +1,3 @@
-// wavefill: the command line: option declarations and help text. Each subcommand turns its flags
-// into settings and a request for WaveFillApp (FrameWriter, SceneExporter, WindowPlayer,
-// BenchRequest), which does the work; errors come back as one line and an exit status.
 import WaveFill
 import WaveFillApp
 import ArgumentParser

@@ -1,0 +1,9 @@
+// Wave: the wave-fill loading indicator of docs/SCENE.md.
+//
+// Owns the scene's meaning: parameters and their validation (stated ranges), the container layout
+// (text or mask image), the per-tick state (phase, progress), the wave polygons, and two renderers
+// that agree: `WaveRenderer` (the fast per-frame path, allocation-free, changed rows only) and
+// `WaveLayerScene` (the same scene as layers, masks and a position animation, rendered by the
+// general engine: the reference). `WaveIndicator` is the wave as a `Scene` (and a `VectorScene`:
+// `WaveLottie` for the animation, `WaveSVG` for one frame, returned as text).
+// Must not: know SDL, files or command lines.
