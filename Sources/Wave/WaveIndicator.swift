@@ -129,24 +129,10 @@ public final class WaveIndicator: Scene {
     public func status(frame n: Int) -> [String] {
         let phase = model.phaseDegrees(index: n, timestamp: Double(n) / fps)
         let progress = model.progress(index: n, timestamp: Double(n) / fps)
-        return ["phase \(Self.fixed(phase, 1)) deg  progress \(Self.fixed(progress, 3))",
+        return ["phase \(StatusText.fixed(phase, 1)) deg  progress \(StatusText.fixed(progress, 3))",
                 model.parameters.isTimeBased ? "time-based" : "frame-based"]
     }
 
-    /// `v` with `digits` decimals.
-    static func fixed(_ v: Double, _ digits: Int) -> String {
-        var m = 1.0
-        for _ in 0 ..< digits { m *= 10 }
-        let r = (v * m).rounded() / m
-        var s = String(r)
-        if let dot = s.firstIndex(of: ".") {
-            let have = s.distance(from: dot, to: s.endIndex) - 1
-            if have < digits { s += String(repeating: "0", count: digits - have) }
-        } else if digits > 0 {
-            s += "." + String(repeating: "0", count: digits)
-        }
-        return s
-    }
 
     /// The tuned settings that differ from the initial ones.
     public var adjustedSettings: [String: SettingValue] {

@@ -184,7 +184,7 @@ public final class WindowPlayer {
             if statsLines.isEmpty || elapsed >= 0.25 {
                 let fps = elapsed > 0 ? Double(statsWindow.ticks) / elapsed : 0
                 let work = statsWindow.ticks > 0 ? statsWindow.work / Double(statsWindow.ticks) * 1000 : 0
-                statsLines = ["fps \(Self.fixed(fps, 1))  frame time \(Self.fixed(work, 2)) ms",
+                statsLines = ["fps \(StatusText.fixed(fps, 1))  frame time \(StatusText.fixed(work, 2)) ms",
                               "frame \(frame)  tick \(tick.index)\(paused ? "  paused" : "")"]
                     + scene.status(frame: frame)
                     + ["\(clock.isPacing ? "paced" : "vsync") \(VSyncClock.format(clock.rate)) Hz"]
@@ -194,19 +194,6 @@ public final class WindowPlayer {
         }
     }
 
-    static func fixed(_ v: Double, _ digits: Int) -> String {
-        var m = 1.0
-        for _ in 0 ..< digits { m *= 10 }
-        let r = (v * m).rounded() / m
-        var s = String(r)
-        if let dot = s.firstIndex(of: ".") {
-            let have = s.distance(from: dot, to: s.endIndex) - 1
-            if have < digits { s += String(repeating: "0", count: digits - have) }
-        } else if digits > 0 {
-            s += "." + String(repeating: "0", count: digits)
-        }
-        return s
-    }
 
     // MARK: - Input
 
