@@ -1,6 +1,7 @@
 import SceneKit
 import Geometry
 import Raster
+import Text
 
 /// Every knob of docs/SCENE.md; nil means "derived from the ink box" (or frame-based time).
 public struct WaveParameters: Sendable, Equatable, Codable {
@@ -9,7 +10,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// The largest em size accepted, in pixels.
     public static let maxFontSize = SceneLimits.maxFontSize
     /// The default font file (Debian's fonts-dejavu-core).
-    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    public static let defaultFontPath: String? = FontLocator.defaultFont()
 
     /// Canvas width in pixels.
     public var width = 400

@@ -75,7 +75,10 @@ public final class WaveScene: @unchecked Sendable {
         if let maskImage {
             layout = try ContainerLayout(mask: maskImage, width: parameters.width, height: parameters.height)
         } else {
-            let f = try face ?? FontFace(path: parameters.fontPath ?? WaveParameters.defaultFontPath)
+            guard let path = parameters.fontPath ?? WaveParameters.defaultFontPath else {
+                throw SettingError("font", FontLocator.installHint)
+            }
+            let f = try face ?? FontFace(path: path)
             let shaper = try TextShaper(text: parameters.text, face: f)
             layout = try ContainerLayout(text: shaper, width: parameters.width, height: parameters.height,
                                          fontSize: parameters.fontSize)

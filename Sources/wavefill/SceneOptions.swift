@@ -23,7 +23,7 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The text: the wave's container, the marquee's caption, the stroke's and the spread's title; every character must be in the font. (default: du; marquee: a caption longer than the view; stroke: WaveFill; spread: Following)", valueName: "text"))
     var text: String?
 
-    @Option(name: .long, help: ArgumentHelp("Font file (TrueType/OpenType). (default: DejaVu Sans Bold, \(WaveParameters.defaultFontPath) or found by fontconfig)", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Font file (TrueType/OpenType). (default: DejaVu Sans Bold, found by fontconfig)", valueName: "path"))
     var font: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Em size E in px, rounded to 1/64 px, up to \(Int(WaveParameters.maxFontSize)). (default: the largest that fits the ink in 80 % of the canvas)", valueName: "px"))

@@ -26,7 +26,7 @@ import Text
     }
 
     @Test func randomScenesMatchTheLayerEngine() throws {
-        let face = try FontFace(path: WaveParameters.defaultFontPath)
+        let face = try FontFace(path: try #require(WaveParameters.defaultFontPath, "fontconfig finds DejaVu Sans Bold"))
         for seed in UInt64(1) ... 12 {
             var rng = SeededRandom(seed: seed)
             var p = WaveParameters()
