@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Geometry"]),
         .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
         // The Scene contract every scene conforms to, and setting errors by key.
-        .target(name: "SceneKit", dependencies: ["Raster"]),
+        .target(name: "SceneKit", dependencies: ["Raster", "Vector"]),
         // JSON, SVG and Lottie spelling.
         .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 

@@ -114,14 +114,8 @@ public final class VSyncClock: FrameClock {
         return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
 
-    /// The instant `monotonicSeconds` counts from.
-    private static let origin = ContinuousClock.now
-
-    /// Seconds on the standard library's `ContinuousClock` (from a fixed instant in this process).
-    public static func monotonicSeconds() -> Double {
-        let c = (ContinuousClock.now - origin).components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
-    }
+    /// Seconds on `MonotonicTime` (the standard library's `ContinuousClock`).
+    public static func monotonicSeconds() -> Double { MonotonicTime.seconds() }
 
     /// Sleeps until `t` seconds on `monotonicSeconds`' scale (early wake-ups just sleep again).
     public static func sleep(until t: Double) {

@@ -7,7 +7,8 @@
 // this protocol alone, so no module downcasts a scene to its concrete type.
 //
 // Must not: know SDL, files, command lines or any one scene. It links no C and sits directly above
-// Raster; the wave and the layer scenes conform to it from their own modules.
+// Raster and Vector (whose number formatter its messages use); the wave and the layer scenes conform
+// to it from their own modules.
 import Raster
 
 /// An animated picture that can be asked for frame n: the wave fill and every other scene.

@@ -1,3 +1,5 @@
+import Vector
+
 /// The ranges every setting is held to, checked before any arithmetic, so that no value a user
 /// can type (1e308, 2^63, a subnormal, NaN) reaches a conversion or a loop that would trap.
 public enum SceneLimits {
@@ -7,8 +9,6 @@ public enum SceneLimits {
     public static let maxFontSize = 4096.0
     /// The clock rates accepted, frames per second.
     public static let fps: ClosedRange<Double> = 0.1 ... 1000
-    /// The highest clock rate accepted, frames per second.
-    public static let maxFPS = fps.upperBound
     /// The highest frame number (frames are 0 ... maxFrame).
     public static let maxFrame = 999_999_999
     /// Lengths in pixels that are not bounded by the canvas (buffers, wave width).
@@ -20,21 +20,16 @@ public enum SceneLimits {
     /// lower bound when `open`); `unit` follows numbers in the message.
     public static func check(_ v: Double, _ key: String, _ range: ClosedRange<Double>, unit: String = "", open: Bool = false) throws {
         let u = unit.isEmpty ? "" : " " + unit
-        let shown = (open ? "(" : "") + number(range.lowerBound) + " ... " + number(range.upperBound) + (open ? "]" : "")
+        let shown = (open ? "(" : "") + DecimalText.shortest(range.lowerBound) + " ... " + DecimalText.shortest(range.upperBound) + (open ? "]" : "")
         guard v.isFinite else { throw SettingError(key, "\(v) is not a finite number; expected \(shown)\(u)") }
         guard range.contains(v), !(open && v == range.lowerBound) else {
-            throw SettingError(key, "\(number(v))\(u) is outside \(shown)\(u)")
+            throw SettingError(key, "\(DecimalText.shortest(v))\(u) is outside \(shown)\(u)")
         }
     }
 
     /// `check` for an optional value (nil passes).
     public static func check(_ v: Double?, _ key: String, _ range: ClosedRange<Double>, unit: String = "", open: Bool = false) throws {
         if let v { try check(v, key, range, unit: unit, open: open) }
-    }
-
-    /// A number for a message: whole numbers without a fraction.
-    public static func number(_ v: Double) -> String {
-        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     /// Throws a `SettingError` for `key` when `text` holds a character no text setting may hold: a

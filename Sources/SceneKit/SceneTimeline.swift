@@ -14,15 +14,6 @@ public enum SceneTimeline: Equatable, Sendable {
         return nil
     }
 
-    /// Whether frame `n + 1` can differ from frame `n` without any action.
-    public func changes(after n: Int) -> Bool {
-        switch self {
-        case .still: return false
-        case .once(let frames): return n + 1 < frames
-        case .periodic: return true
-        }
-    }
-
     /// Whole frames in `seconds` at `fps`, or nil when it is not a whole number of frames in
     /// 1 ... `limit` (within floating-point rounding: 7.000000000000001 is 7).
     public static func wholeFrames(_ seconds: Double, fps: Double, limit: Int = 1_000_000) -> Int? {

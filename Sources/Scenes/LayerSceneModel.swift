@@ -29,8 +29,6 @@ public protocol LayerSceneModel: AnyObject {
     func carryState(from old: Self)
     /// The parameters with lengths given in points scaled to pixels by `scale`.
     static func scaled(_ parameters: Parameters, by scale: Double) -> Parameters
-    /// Status lines for frame time `time`.
-    func status(at time: Double) -> [String]
     /// Settings changed by actions, by key.
     var adjustedSettings: [String: SettingValue] { get }
 }
@@ -40,7 +38,6 @@ extension LayerSceneModel {
     public func perform(_ action: SceneAction, at time: Double, frame: Int) -> String? { nil }
     public func carryState(from old: Self) {}
     public static func scaled(_ parameters: Parameters, by scale: Double) -> Parameters { parameters }
-    public func status(at time: Double) -> [String] { [] }
     public var adjustedSettings: [String: SettingValue] { [:] }
     /// Canvas width.
     public var width: Int { canvas.width }

@@ -15,8 +15,8 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     /// Frames per second of the scene's clock.
     public let fps: Double
     private let renderer = LayerRenderer()
-    private var baseFontSize: Double?
-    private var baseParameters: Model.Parameters
+    private let baseFontSize: Double?
+    private let baseParameters: Model.Parameters
 
     /// Lays the model out; throws a `SettingError` naming the setting at fault.
     public init(canvas: SceneCanvas, parameters: Model.Parameters, face: FontFace, fps: Double = 60) throws {
@@ -66,8 +66,6 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     public var controls: [SceneControl] { Model.controls }
 
     public func perform(_ action: SceneAction, atFrame n: Int) -> String? { model.perform(action, at: time(frame: n), frame: n) }
-
-    public func status(frame n: Int) -> [String] { model.status(at: time(frame: n)) }
 
     public var adjustedSettings: [String: SettingValue] { model.adjustedSettings }
 }

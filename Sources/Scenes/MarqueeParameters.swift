@@ -34,6 +34,9 @@ public struct MarqueeParameters: Sendable {
     public var scrollDuration: Double?
     /// Seconds of duration per pixel of text width when neither `rate` nor `scrollDuration` is given.
     public var secondsPerPixel = 0.035
+    /// When set (and neither `rate` nor `scrollDuration` is, and there is no `delay`), the
+    /// document's duration is rounded to whole frames at this rate, so the loop is exact in frames.
+    public var wholeFramesAt: Double?
     /// Width of each side's fade in pixels (nil: `fade` of the view's width).
     public var fadeLength: Double?
     /// The fade as a fraction of the view's width, 0...0.5.

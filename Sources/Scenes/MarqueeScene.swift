@@ -77,7 +77,11 @@ public final class MarqueeModel: LayerSceneModel {
         case .bounce: d = max(0, parameters.leadingBuffer + w + parameters.trailingBuffer - viewWidth)
         }
         distance = d
-        let dur = parameters.scrollDuration ?? parameters.rate.map { d / $0 } ?? w * parameters.secondsPerPixel
+        var dur = parameters.scrollDuration ?? parameters.rate.map { d / $0 } ?? w * parameters.secondsPerPixel
+        if let fps = parameters.wholeFramesAt, parameters.scrollDuration == nil, parameters.rate == nil,
+           parameters.delay == 0, dur.isFinite, fps > 0, dur * fps <= 1_000_000 {
+            dur = max(1, (dur * fps).rounded()) / fps
+        }
         scrollDuration = dur
 
         root = canvas.rootLayer()

@@ -1,4 +1,5 @@
 import SceneKit
+import Vector
 import Geometry
 import Raster
 import Text
@@ -100,7 +101,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         try SceneLimits.check(amplitude, "amplitude", Self.amplitudeRange, unit: "px")
         try SceneLimits.check(frequency, "frequency", Self.frequencyRange)
         if frequency != 0 && frequency < Self.minFrequency {
-            throw SettingError("frequency", "\(frequency) is outside 0, or \(Self.minFrequency) ... \(SceneLimits.number(Self.frequencyRange.upperBound))")
+            throw SettingError("frequency", "\(frequency) is outside 0, or \(Self.minFrequency) ... \(DecimalText.shortest(Self.frequencyRange.upperBound))")
         }
         try SceneLimits.check(waveWidth, "wave-width", Self.waveWidthRange, unit: "px")
         try SceneLimits.check(phaseStep, "phase-step", Self.phaseStepRange, unit: "deg")

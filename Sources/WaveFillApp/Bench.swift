@@ -39,9 +39,9 @@ enum Bench {
         let counter = AllocationCounter.shared
         counter?.start()
         for n in 0 ..< frames {
-            let t0 = Clock.now()
+            let t0 = MonotonicTime.seconds()
             frame(n)
-            times[n] = (Clock.now() - t0) * 1000
+            times[n] = (MonotonicTime.seconds() - t0) * 1000
         }
         let allocs = counter?.stop()
         times.sort()
@@ -73,9 +73,9 @@ enum Bench {
                 }
                 for n in 0 ..< warmup { tick(n) }
                 for n in 0 ..< frames {
-                    let t0 = Clock.now()
+                    let t0 = MonotonicTime.seconds()
                     tick(n)
-                    times[n] = (Clock.now() - t0) * 1000
+                    times[n] = (MonotonicTime.seconds() - t0) * 1000
                 }
             }
             times.sort()
@@ -110,10 +110,10 @@ enum Bench {
         var rssStart = 0
         var progress = Progress(total: frames, label: "soak")
         for n in 0 ..< frames {
-            let t0 = Clock.now()
+            let t0 = MonotonicTime.seconds()
             scene.update(frame: n)
             renderer.render(into: &pix)
-            let dt = (Clock.now() - t0) * 1000
+            let dt = (MonotonicTime.seconds() - t0) * 1000
             if n < 1000 { first.append(dt) }
             if n == 1000 { rssStart = residentKiB() }
             if n >= frames - 1000 { last.append(dt) }
@@ -148,11 +148,11 @@ enum Bench {
     /// Runs this executable with `args`, returns wall milliseconds; output discarded.
     static func timeSelf(_ args: [String]) throws -> Double {
         let exe = selfPath()
-        let t0 = Clock.now()
+        let t0 = MonotonicTime.seconds()
         do { try ChildProcess.run(exe, args, tool: "wavefill") } catch {
             throw CLIError("bench: '\(args.joined(separator: " "))' failed: \(error)")
         }
-        let dt = (Clock.now() - t0) * 1000
+        let dt = (MonotonicTime.seconds() - t0) * 1000
         _ = unlink(tempPath("first.png"))
         return dt
     }
@@ -175,12 +175,12 @@ struct Floors {
         Glibc.memset(a, 1, bytes); Glibc.memset(b, 2, bytes)
         var tc = [Double](), ts = [Double]()
         for _ in 0 ..< max(repeats, 10) {
-            var t0 = Clock.now()
+            var t0 = MonotonicTime.seconds()
             Glibc.memcpy(b, a, bytes)
-            tc.append((Clock.now() - t0) * 1000)
-            t0 = Clock.now()
+            tc.append((MonotonicTime.seconds() - t0) * 1000)
+            t0 = MonotonicTime.seconds()
             Glibc.memset(a, 0x7F, bytes)
-            ts.append((Clock.now() - t0) * 1000)
+            ts.append((MonotonicTime.seconds() - t0) * 1000)
         }
         tc.sort(); ts.sort()
         return Floors(memcpy: Bench.percentile(tc, 0.5), memset: Bench.percentile(ts, 0.5))

@@ -81,10 +81,10 @@ public struct BenchRequest: Sendable {
         for n in 0 ..< warmup { scene.update(frame: n); renderer.render(into: &pix) }
         var ms = [Double](repeating: 0, count: frames)
         for n in 0 ..< frames {
-            let t0 = Clock.now()
+            let t0 = MonotonicTime.seconds()
             scene.update(frame: n)
             renderer.render(into: &pix)
-            ms[n] = (Clock.now() - t0) * 1000
+            ms[n] = (MonotonicTime.seconds() - t0) * 1000
         }
         if let png {
             scene.update(frame: pngFrame)
@@ -103,16 +103,6 @@ enum BenchMode: String {
     case dirty
 }
 
-/// Monotonic time in seconds, from the standard library's `ContinuousClock`.
-enum Clock {
-    private static let origin = ContinuousClock.now
-
-    /// Seconds since the first call's reference instant.
-    static func now() -> Double {
-        let c = (ContinuousClock.now - origin).components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
-    }
-}
 
 private extension Substring {
     func trimmingCharacters(in set: String) -> Substring {

@@ -158,8 +158,7 @@ public struct SceneExporter {
         try saveRequestedPreset()
 
         var progress = Progress(total: count, label: "encoding \(format.rawValue)")
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = MonotonicTime.seconds()
         let temporary = [out] + (jsonPath.map { [$0] } ?? [])
         do {
             try InterruptCleanup.whileWriting(temporary.map(AtomicFile.temporaryPath(for:))) {
@@ -189,7 +188,7 @@ public struct SceneExporter {
         } catch {
             throw CLIError("--out: \(error); nothing was written")
         }
-        let seconds = Self.seconds(clock.now - started)
+        let seconds = MonotonicTime.seconds() - started
         var note = "\(count) frames \(first)...\(first + count - 1) at \(JSONText.number(fps)) fps (\(Self.short(Double(count) / fps)) s)"
         if let extra { note += ", " + extra }
         var size = "\(width)x\(height)"
@@ -297,10 +296,5 @@ public struct SceneExporter {
     static func fileSize(_ path: String) -> Int {
         var st = stat()
         return stat(path, &st) == 0 ? Int(st.st_size) : 0
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        let c = d.components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
     }
 }

@@ -105,13 +105,9 @@ public struct SceneSetup {
             p.direction = try choice(.direction, default: .left)
             p.scroll = try choice(.scroll, default: .continuous)
             p.forceScroll = try settings.bool(.forceScroll) ?? false
-            let m = try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
             // The document's speed gives a period that is seldom whole frames; unless a speed or a
             // duration was asked for, the scroll is rounded to whole frames so the loop exports exactly.
-            guard p.rate == nil, p.scrollDuration == nil, p.delay == 0, m.period > 0, m.timeline.loop == nil else { return m }
-            let frames = max(1, (m.scrollDuration * wave.fps).rounded())
-            guard frames <= Double(SceneExporter.maxFrames) else { return m }
-            p.scrollDuration = frames / wave.fps
+            p.wholeFramesAt = wave.fps
             return try MarqueeScene(canvas: canvas, parameters: p, face: face, fps: wave.fps)
         case .stroke:
             var p = StrokeParameters()

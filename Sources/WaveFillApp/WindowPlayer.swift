@@ -125,11 +125,10 @@ public final class WindowPlayer {
         presentedFrame = frame
         drawOverlays(tick)
         overlaidLastFrame = overlaid
-        let uploaded = overlaid ? 0 ..< pixmap.height : rows
-        uploadedRows += uploaded.count
+        uploadedRows += rows.count
         totalRows += pixmap.height
         do {
-            try window.upload(pixmap, rows: uploaded)
+            try window.upload(pixmap, rows: rows)
             statsWindow.work += VSyncClock.monotonicSeconds() - t0
             statsWindow.ticks += 1
             try window.present()
