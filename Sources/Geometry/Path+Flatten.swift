@@ -43,6 +43,15 @@ extension Path {
     /// `ceil(sqrt(|d| / (4 tol)))` pieces, a cubic by the bound `|B''| <= 6 max|second differences|`.
     public func flattened(tolerance: Double = Path.defaultTolerance, transform: Transform = .identity) -> Polylines {
         var out = Polylines()
+        flatten(into: &out, tolerance: tolerance, transform: transform)
+        return out
+    }
+
+    /// Flattens into `out`, replacing what it held but keeping its capacity: no allocation once
+    /// `out` has grown to the size of the largest path it has held.
+    public func flatten(into out: inout Polylines, tolerance: Double = Path.defaultTolerance, transform: Transform = .identity) {
+        out.points.removeAll(keepingCapacity: true)
+        out.starts.removeAll(keepingCapacity: true)
         let tol = tolerance > 0 ? tolerance : Path.defaultTolerance
         var start = Point.zero, cur = Point.zero
         var open = false
@@ -88,7 +97,6 @@ extension Path {
                 open = false; cur = start
             }
         }
-        return out
     }
 
     static func segmentCount(_ squared: Double) -> Int {

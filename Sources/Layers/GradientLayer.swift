@@ -30,6 +30,13 @@ open class GradientLayer: Layer, @unchecked Sendable {
         return l
     }
 
+    /// Writes the layer's and the gradient's properties into `other` (a `GradientLayer`).
+    open override func assignProperties(to other: Layer) {
+        super.assignProperties(to: other)
+        guard let l = other as? GradientLayer else { return }
+        l.colors = colors; l.locations = locations; l.startPoint = startPoint; l.endPoint = endPoint
+    }
+
     /// The gradient as it lands on the canvas under `ctm`, or nil when it draws nothing (no colours,
     /// empty bounds, a zero-length axis or a singular transform).
     public func canvasGradient(ctm: Transform) -> LinearGradient? {
@@ -43,6 +50,20 @@ open class GradientLayer: Layer, @unchecked Sendable {
         return LinearGradient(colors: colors, locations: locations,
                               ax: (inv.a * d.x + inv.b * d.y) / dd, ay: (inv.c * d.x + inv.d * d.y) / dd,
                               c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd)
+    }
+
+    /// The gradient over the bounds, for the fast renderer.
+    open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
+        guard !colors.isEmpty, !bounds.isEmpty, let inv = ctm.inverted else { return }
+        let s = Point(bounds.minX + startPoint.x * bounds.width, bounds.minY + startPoint.y * bounds.height)
+        let e = Point(bounds.minX + endPoint.x * bounds.width, bounds.minY + endPoint.y * bounds.height)
+        let d = e - s
+        let dd = d.x * d.x + d.y * d.y
+        guard dd > 0, dd.isFinite else { return }
+        sink.fill(rect: bounds, transform: ctm,
+                  paint: .gradient(colors: colors, locations: locations,
+                                   ax: (inv.a * d.x + inv.b * d.y) / dd, ay: (inv.c * d.x + inv.d * d.y) / dd,
+                                   c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd))
     }
 
     /// Fills the bounds with the gradient. Allocates the bounds' coverage per draw (the reference path).

@@ -103,7 +103,47 @@ open class Layer: @unchecked Sendable {
         return copy
     }
 
+    /// The same tree as `presentation(at:)`, written into `previous` when it was made from a tree of
+    /// this shape (same layer classes, sublayer counts and masks): a player that presents every
+    /// frame reuses one tree and allocates nothing once it exists. Returns the tree to use.
+    public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
+        guard let previous, previous.hasShape(of: self) else { return presentation(at: time) }
+        updatePresentation(previous, at: time)
+        return previous
+    }
+
+    private func hasShape(of model: Layer) -> Bool {
+        guard type(of: self) == type(of: model), sublayers.count == model.sublayers.count,
+              (mask == nil) == (model.mask == nil) else { return false }
+        if let m = mask, let mm = model.mask, !m.hasShape(of: mm) { return false }
+        for k in sublayers.indices where !sublayers[k].hasShape(of: model.sublayers[k]) { return false }
+        return true
+    }
+
+    private func updatePresentation(_ target: Layer, at time: Double) {
+        let local = timing.activeLocalTime(parentTime: time)
+        assignProperties(to: target)
+        target.timing = timing
+        var t = target
+        for (_, a) in animations { a.apply(to: &t, parentTime: local) }
+        if let m = mask, let tm = target.mask { m.updatePresentation(tm, at: local) }
+        for k in sublayers.indices { sublayers[k].updatePresentation(target.sublayers[k], at: local) }
+    }
+
+    /// Writes this layer's own properties (not its sublayers, mask or animations) into `other`, which
+    /// has the same class; subclasses add theirs and call `super`.
+    open func assignProperties(to other: Layer) {
+        other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
+        other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
+        other.backgroundColor = backgroundColor; other.masksToBounds = masksToBounds
+    }
+
     /// Draws this layer's own content (not background, not sublayers) with `ctm` mapping its
     /// coordinates to the canvas. The base layer has none.
     open func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {}
+
+    /// Describes this layer's own content (not background, not sublayers) to the fast renderer: the
+    /// same shapes and paints `drawContent` draws, with `ctm` mapping the layer to the canvas. A
+    /// subclass that draws content overrides both. The base layer has none.
+    open func emitContent(into sink: inout LayerContentSink, ctm: Transform) {}
 }

@@ -38,6 +38,15 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         return l
     }
 
+    /// Writes the layer's and the shape's properties into `other` (a `ShapeLayer`).
+    open override func assignProperties(to other: Layer) {
+        super.assignProperties(to: other)
+        guard let l = other as? ShapeLayer else { return }
+        l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
+        l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
+        l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
+    }
+
     /// Fills the path with exact coverage, then strokes it (Core Animation's order).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         guard let path, !path.isEmpty else { return }
@@ -51,6 +60,30 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         }
     }
 
+    /// The fill and the stroke, for the fast renderer.
+    open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
+        guard let path, !path.isEmpty else { return }
+        if let fillColor, fillColor.a > 0 { sink.fill(path, rule: fillRule, transform: ctm, paint: .color(fillColor)) }
+        guard let strokeColor, strokeColor.a > 0, lineWidth > 0, lineWidth.isFinite else { return }
+        let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
+        let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
+        guard end > start else { return }
+        let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
+        sink.stroke(path, StrokeSpec(style: style, start: start, end: end), transform: ctm, color: strokeColor)
+    }
+
+    /// The outline of `path`'s stroke trimmed and styled by `spec`, in the path's coordinates,
+    /// flattened finely enough for `ctm` (what `strokeOutline(ctm:)` returns for a layer with those
+    /// properties).
+    public static func strokeOutline(of path: Path, _ spec: StrokeSpec, ctm: Transform) -> Path {
+        // The largest stretch the transform applies to a unit vector bounds the canvas error.
+        let stretch = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(), 1e-12)
+        let tolerance = Path.defaultTolerance / (stretch * 2)
+        var flat = path.flattenedContours(tolerance: tolerance)
+        if spec.start > 0 || spec.end < 1 { flat = flat.trimmed(from: spec.start, to: spec.end) }
+        return flat.strokeOutline(spec.style, tolerance: tolerance)
+    }
+
     /// The outline of the stroke in the layer's coordinates (nil when nothing is stroked): the path
     /// trimmed to `strokeStart...strokeEnd` by arc length, stroked with the layer's style. Curves and
     /// round parts are flattened finely enough for `ctm` (within `Path.defaultTolerance` on the canvas).
@@ -60,13 +93,8 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
         let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
         guard end > start else { return nil }
-        // The largest stretch the transform applies to a unit vector bounds the canvas error.
-        let stretch = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(), 1e-12)
-        let tolerance = Path.defaultTolerance / (stretch * 2)
-        var flat = path.flattenedContours(tolerance: tolerance)
-        if start > 0 || end < 1 { flat = flat.trimmed(from: start, to: end) }
         let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
-        return flat.strokeOutline(style, tolerance: tolerance)
+        return Self.strokeOutline(of: path, StrokeSpec(style: style, start: start, end: end), ctm: ctm)
     }
 }
 
@@ -88,6 +116,19 @@ open class CoverageLayer: Layer, @unchecked Sendable {
         copyBase(to: l)
         l.coverage = coverage; l.color = color
         return l
+    }
+
+    /// Writes the layer's properties and the coverage into `other` (a `CoverageLayer`).
+    open override func assignProperties(to other: Layer) {
+        super.assignProperties(to: other)
+        guard let l = other as? CoverageLayer else { return }
+        l.coverage = coverage; l.color = color
+    }
+
+    /// The coverage image, for the fast renderer.
+    open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
+        guard let coverage else { return }
+        sink.fill(coverage: coverage, color: color)
     }
 
     /// Fills `color` with the stored coverage (sizes must match the canvas).

@@ -43,7 +43,25 @@ public final class Rasterizer {
         // hot loops work on a value the compiler can see is not shared.
         var w = Workspace()
         swap(&w, &work)
-        w.render(polylines, rule: rule, into: &into)
+        let (width, height) = (into.width, into.height)
+        into.values.withUnsafeMutableBufferPointer { out in
+            w.render(polylines, rule: rule, width: width, height: height, originX: 0, originY: 0, rows: 0 ..< height, into: out)
+        }
+        swap(&w, &work)
+    }
+
+    /// Writes the coverage of `polylines` on the `width` x `height` grid whose top-left pixel is the
+    /// canvas pixel (`originX`, `originY`) into `buffer` (row-major, `width` per row), rows `rows`
+    /// only (nil: all); other rows of `buffer` are left as they are. Each row is solved on its own,
+    /// so a window's rows equal the same rows of a larger grid's. No allocation in steady state.
+    public func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Int, originY: Int,
+                       rows: Range<Int>? = nil, into buffer: UnsafeMutableBufferPointer<Float>) {
+        precondition(buffer.count >= width * height)
+        let rows = (rows ?? 0 ..< height).clamped(to: 0 ..< height)
+        var w = Workspace()
+        swap(&w, &work)
+        w.render(polylines, rule: rule, width: width, height: height, originX: Double(originX), originY: Double(originY),
+                 rows: rows, into: buffer)
         swap(&w, &work)
     }
 }
@@ -97,16 +115,16 @@ extension Rasterizer {
         /// Cell ranges of `acc` written since the last `finishRow`.
         var spans: [CellRange] = []
 
-        mutating func render(_ polylines: Polylines, rule: FillRule, into: inout Coverage) {
-            let width = into.width, height = into.height
-            guard width > 0, height > 0 else { return }
-            collectEdges(polylines, width: width, height: height)
+        mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
+                             rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
+            guard width > 0, height > 0, !rows.isEmpty else { return }
+            collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             var nextEdge = 0
-            let firstRow = edges.isEmpty ? height : Int(Swift.max(0, edges[0].y0.rounded(.down)))
-            into.values.withUnsafeMutableBufferPointer { out in
-                for j in 0 ..< height {
+            let firstRow = edges.isEmpty ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), edges[0].y0.rounded(.down)))
+            do {
+                for j in rows {
                     let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
                     guard j >= firstRow else { row.update(repeating: 0); continue }
                     let top = Double(j), bottom = Double(j + 1)
@@ -127,17 +145,19 @@ extension Rasterizer {
             }
         }
 
-        /// Keeps the edges that can matter on the canvas, oriented downwards and sorted by top.
-        mutating func collectEdges(_ polylines: Polylines, width: Int, height: Int) {
+        /// Keeps the edges that can matter on the grid's `rows`, moved by minus the origin, oriented
+        /// downwards and sorted by top.
+        mutating func collectEdges(_ polylines: Polylines, width: Int, rows: Range<Int>, originX: Double, originY: Double) {
             edges.removeAll(keepingCapacity: true)
-            let w = Double(width), h = Double(height)
-            polylines.forEachEdge { p, q in
+            let w = Double(width), top = Double(rows.lowerBound), bottom = Double(rows.upperBound)
+            polylines.forEachEdge { p0, q0 in
+                let p = Point(p0.x - originX, p0.y - originY), q = Point(q0.x - originX, q0.y - originY)
                 guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
                 let e = p.y < q.y ? Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, dir: 1)
                                   : Edge(x0: q.x, y0: q.y, x1: p.x, y1: p.y, dir: -1)
-                // Outside the rows, or right of the canvas (where it only shifts windings of what lies
-                // further right, which is off the canvas too): no effect on any pixel.
-                guard e.y1 > 0, e.y0 < h, Swift.min(e.x0, e.x1) < w else { return }
+                // Outside the rows, or right of the grid (where it only shifts windings of what lies
+                // further right, which is off the grid too): no effect on any pixel.
+                guard e.y1 > top, e.y0 < bottom, Swift.min(e.x0, e.x1) < w else { return }
                 edges.append(e)
             }
             edges.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y0 < $1.y0 } }

@@ -47,6 +47,19 @@ public protocol Scene: AnyObject {
     /// The settings changed by actions since the scene was made, by key (what a "copy command" or a
     /// saved preset adds to the settings the scene was made from).
     var adjustedSettings: [String: SettingValue] { get }
+    /// Which renderer draws the frames: the fast one (the default) or the exact reference it is
+    /// held to (within 1/255 per channel). Changing it makes the next frame whole.
+    var renderer: SceneRenderer { get set }
+    /// Threads the fast renderer may split a large frame's rows across (1 ... 8; same pixels).
+    var renderThreads: Int { get set }
+}
+
+/// The renderers a scene can be drawn with.
+public enum SceneRenderer: String, CaseIterable, Sendable {
+    /// Work only where the picture changed, with cached coverage: what players use.
+    case fast
+    /// The exact reference: every layer composited over the whole canvas, nothing cached.
+    case reference
 }
 
 extension Scene {

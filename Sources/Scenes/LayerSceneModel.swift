@@ -19,6 +19,9 @@ public protocol LayerSceneModel: AnyObject {
     var parameters: Parameters { get }
     /// The presentation tree at `time` seconds (a pure function of time and the actions so far).
     func presentation(at time: Double) -> Layer
+    /// The same tree, written into `previous` when it has the tree's shape (see
+    /// `Layer.presentation(at:reusing:)`).
+    func presentation(at time: Double, reusing previous: Layer?) -> Layer
     /// How the picture changes, in frames at `fps`.
     func timeline(fps: Double) -> SceneTimeline
     /// The inputs it responds to.

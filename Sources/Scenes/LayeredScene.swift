@@ -4,8 +4,10 @@ import SceneKit
 import Text
 
 /// A `Scene` played from a layer model: frame n is the model's presentation tree at n / fps seconds,
-/// drawn by the exact reference `LayerRenderer`. Marquee, stroke, spread and morph are this with
-/// their models; the model's properties read through (`scene.period`, `scene.root`, ...).
+/// drawn by `FastLayerRenderer` (only what changed since the last frame, one presentation tree
+/// reused frame after frame) or, on request, by the exact reference `LayerRenderer`. Marquee,
+/// stroke, spread and morph are this with their models; the model's properties read through
+/// (`scene.period`, `scene.root`, ...).
 @dynamicMemberLookup
 public final class LayeredScene<Model: LayerSceneModel>: Scene {
     /// The model for the current canvas.
@@ -14,7 +16,9 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     public let face: FontFace
     /// Frames per second of the scene's clock.
     public let fps: Double
-    private let renderer = LayerRenderer()
+    private let reference = LayerRenderer()
+    private let fast = FastLayerRenderer()
+    private var tree: Layer?
     private let baseFontSize: Double?
     private let baseParameters: Model.Parameters
 
@@ -39,13 +43,38 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     /// The time frame `n` shows.
     public func time(frame n: Int) -> Double { Double(n) / fps }
 
-    public func render(frame n: Int, into pixmap: inout Pixmap) {
-        pixmap = render(at: time(frame: n))
+    public var renderer: SceneRenderer = .fast { didSet { fast.invalidate() } }
+
+    public var renderThreads: Int {
+        get { fast.threads }
+        set { fast.threads = min(max(newValue, 1), 8) }
     }
+
+    /// The fast renderer (its damage and cache figures describe the last frame).
+    public var fastRenderer: FastLayerRenderer { fast }
+
+    public func render(frame n: Int, into pixmap: inout Pixmap) {
+        fast.invalidate()
+        _ = renderChanges(frame: n, into: &pixmap)
+        fast.invalidate()                   // that pixmap is not the one the next change goes to
+    }
+
+    public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
+        let t = time(frame: n)
+        if renderer == .reference {
+            pixmap = reference.renderPixmap(model.presentation(at: t), width: width, height: height)
+            return 0 ..< height
+        }
+        let presented = model.presentation(at: t, reusing: tree)
+        tree = presented
+        return fast.render(presented, into: &pixmap, width: width, height: height)
+    }
+
+    public func invalidate() { fast.invalidate() }
 
     /// The picture at `time` seconds, with the reference renderer.
     public func render(at time: Double) -> Pixmap {
-        renderer.renderPixmap(model.presentation(at: time), width: width, height: height)
+        reference.renderPixmap(model.presentation(at: time), width: width, height: height)
     }
 
     /// Frame `n` of a clock ticking `fps` times a second (timestamp n / fps).
@@ -61,6 +90,8 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
         let next = try Model(canvas: c, parameters: Model.scaled(baseParameters, by: scale), face: face)
         next.carryState(from: model)
         model = next
+        tree = nil
+        fast.invalidate()
     }
 
     public var controls: [SceneControl] { Model.controls }

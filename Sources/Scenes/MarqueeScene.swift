@@ -149,6 +149,11 @@ public final class MarqueeModel: LayerSceneModel {
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
 
+    /// The presentation tree at `time`, reusing `previous` when it has the same shape.
+    public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
+        root.presentation(at: time, reusing: previous)
+    }
+
     /// Periodic with the scroll's period (delay + scroll, twice that for a bounce); still when the
     /// text fits.
     public func timeline(fps: Double) -> SceneTimeline {

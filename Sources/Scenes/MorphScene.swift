@@ -141,6 +141,12 @@ public final class MorphModel: LayerSceneModel {
         return changes[k].root.presentation(at: elapsed)
     }
 
+    /// The presentation tree at `time`, reusing `previous` when it has the same shape.
+    public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
+        let (k, elapsed) = change(at: time)
+        return changes[k].root.presentation(at: elapsed, reusing: previous)
+    }
+
     /// Plans change `index` from text `a` to text `b`: matches clusters, draws random timings.
     static func plan(from a: Int, to b: Int, index: Int, lines: [(line: TextLine, origin: Point)],
                      canvas: SceneCanvas, parameters: MorphParameters, em: Double) -> Change {

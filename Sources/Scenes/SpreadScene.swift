@@ -122,6 +122,11 @@ public final class SpreadModel: LayerSceneModel {
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
 
+    /// The presentation tree at `time`, reusing `previous` when it has the same shape.
+    public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
+        root.presentation(at: time, reusing: previous)
+    }
+
     /// Once, through the frame where the last selection change has finished; still when nothing is
     /// ever selected.
     public func timeline(fps: Double) -> SceneTimeline {

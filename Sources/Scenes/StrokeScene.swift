@@ -94,6 +94,11 @@ public final class StrokeModel: LayerSceneModel {
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
 
+    /// The presentation tree at `time`, reusing `previous` when it has the same shape.
+    public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
+        root.presentation(at: time, reusing: previous)
+    }
+
     /// Where the drawing is paused (0 ... 1 of the timeline), or nil while it plays.
     public private(set) var scrubbed: Double?
 

@@ -5,6 +5,8 @@ import Glibc
 
 /// One size and mode of the benchmark.
 struct BenchResult {
+    var scene = "wave"
+    var threads = 1
     var size: Int
     var mode: BenchMode
     var medianMs: Double
@@ -47,6 +49,44 @@ enum Bench {
         times.sort()
         return BenchResult(size: side, mode: mode, medianMs: percentile(times, 0.5), p10Ms: percentile(times, 0.1),
                            p90Ms: percentile(times, 0.9), allocsPerFrame: allocs.map { Double($0) / Double(frames) })
+    }
+
+    /// Frames of any scene (its default settings at `side` x `side`) through the `Scene` protocol:
+    /// `full` draws every pixel of frame n into a reused pixmap, `dirty` only what changed since the
+    /// previous frame (`renderChanges`), `reference` whole frames with the exact reference renderer.
+    /// Frames run through the scene's timeline (the loop, or the animation of a once-scene) and wrap.
+    static func sceneFrames(kind: SceneKind, side: Int, mode: BenchMode, frames: Int, warmup: Int, threads: Int) throws -> BenchResult {
+        var s = SceneSettings()
+        s.set(.scene, .string(kind.rawValue))
+        s.set(.size, .string("\(side)x\(side)"))
+        let scene = try SceneSetup(flags: s, preset: nil).makeScene()
+        scene.renderer = mode == .reference ? .reference : .fast
+        scene.renderThreads = threads
+        let length: Int
+        switch scene.timeline {
+        case .still: length = 1
+        case .once(let n): length = max(n, 1)
+        case .periodic(let n, let seconds, let start): length = start + max(n ?? Int((seconds * scene.fps).rounded(.up)), 1)
+        }
+        var pix = Pixmap(width: side, height: side)
+        var times = [Double](repeating: 0, count: frames)
+        @inline(__always) func frame(_ n: Int) {
+            let k = n % length
+            if mode == .dirty { _ = scene.renderChanges(frame: k, into: &pix) } else { scene.render(frame: k, into: &pix) }
+        }
+        for n in 0 ..< warmup { frame(n) }
+        let counter = AllocationCounter.shared
+        counter?.start()
+        for n in 0 ..< frames {
+            let t0 = MonotonicTime.seconds()
+            frame(warmup + n)
+            times[n] = (MonotonicTime.seconds() - t0) * 1000
+        }
+        let allocs = counter?.stop()
+        times.sort()
+        return BenchResult(scene: kind.rawValue, threads: threads, size: side, mode: mode, medianMs: percentile(times, 0.5),
+                           p10Ms: percentile(times, 0.1), p90Ms: percentile(times, 0.9),
+                           allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }
 
     /// 1, 4, 16 and 64 indicators of 128x128, each with its own phase and progress, on one clock,

@@ -58,9 +58,21 @@ enum BenchReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The per-scene table: ms per frame for each scene, size and mode beside the floors.
+    static func sceneTable(_ rs: [BenchResult]) -> String {
+        var lines = ["wavefill \(wavefillVersion) bench, \(machine()), \(date()), \(rs.first?.threads ?? 1) thread(s)", "",
+                     "| scene | size | mode | median ms | p10 ms | p90 ms | allocs/frame | memcpy ms | memset ms | median / memcpy |",
+                     "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rs {
+            lines.append("| \(r.scene) | \(r.size) | \(r.mode.rawValue) | \(fmt(r.medianMs)) | \(fmt(r.p10Ms)) | \(fmt(r.p90Ms)) | \(allocs(r)) | "
+                         + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func json(_ rs: [BenchResult], many: [(Int, Double)], extras: [String: String], soak: String?) -> String {
         let results = rs.map { r in
-            "{\"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
+            "{\"scene\": \"\(r.scene)\", \"threads\": \(r.threads), \"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
                 + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), "
                 + "\"allocs_per_frame\": \(r.allocsPerFrame.map { fmt($0, digits: 3) } ?? "null"), "
                 + "\"memcpy_ms\": \(fmt(r.memcpyMs, digits: 5)), \"memset_ms\": \(fmt(r.memsetMs, digits: 5))}"

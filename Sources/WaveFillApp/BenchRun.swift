@@ -16,6 +16,10 @@ public struct BenchRequest: Sendable {
     public var size: String?
     public var png: String?
     public var pngFrame = 150
+    /// Scenes to time through the `Scene` protocol ("wave,marquee", "all"); nil: the wave's own renderer.
+    public var scenes: String?
+    /// Threads the layer scenes' renderer may use (1 ... 8).
+    public var threads = 1
 
     /// The defaults.
     public init() {}
@@ -38,8 +42,16 @@ public struct BenchRequest: Sendable {
         }
         guard !sideList.isEmpty else { throw ParameterError("--sizes", "give at least one size, e.g. 256,1024") }
         let modeList = try modes.split(separator: ",").map { s -> BenchMode in
-            guard let m = BenchMode(rawValue: String(s)) else { throw ParameterError("--modes", "'\(s)' is not full or dirty") }
+            guard let m = BenchMode(rawValue: String(s)), scenes != nil || m != .reference else {
+                throw ParameterError("--modes", "'\(s)' is not full or dirty\(scenes != nil ? " or reference" : "")")
+            }
             return m
+        }
+        guard (1 ... 8).contains(threads) else { throw ParameterError("--threads", "\(threads) is outside 1 ... 8") }
+        if let scenes {
+            let kinds = try Self.sceneList(scenes)
+            try runScenes(kinds, sides: sideList, modes: modeList)
+            return
         }
         if let soak, !(2000 ... 10_000_000).contains(soak) { throw ParameterError("--soak", "\(soak) is outside 2000 ... 10000000 frames") }
 
@@ -68,6 +80,43 @@ public struct BenchRequest: Sendable {
             StandardOutput.line(BenchReport.json(results, many: many, extras: extras, soak: soakLine))
         } else {
             StandardOutput.line(BenchReport.table(results, many: many, extras: extras, soak: soakLine))
+        }
+    }
+
+    /// The scenes named by `--scene`: names from the registry, comma-separated, or `all`.
+    static func sceneList(_ s: String) throws -> [SceneKind] {
+        if s == "all" { return SceneKind.allCases }
+        let names = s.split(separator: ",").map { String($0) }
+        guard !names.isEmpty else { throw ParameterError("--scene", "give a scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all") }
+        return try names.map { n in
+            guard let k = SceneKind(rawValue: n) else {
+                throw ParameterError("--scene", "'\(n)' is not a scene; use \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+            }
+            return k
+        }
+    }
+
+    /// Every scene, size and mode through the `Scene` protocol; reference frames are few (they are slow).
+    func runScenes(_ kinds: [SceneKind], sides: [Int], modes: [BenchMode]) throws {
+        var results: [BenchResult] = []
+        var progress = Progress(total: kinds.count * sides.count * modes.count, label: "bench")
+        for side in sides {
+            let floors = Floors.measure(bytes: side * side * 4, repeats: frames)
+            for kind in kinds {
+                for mode in modes {
+                    let n = mode == .reference ? min(frames, 10) : frames
+                    var r = try Bench.sceneFrames(kind: kind, side: side, mode: mode, frames: n,
+                                                  warmup: mode == .reference ? min(warmup, 2) : warmup, threads: threads)
+                    r.memcpyMs = floors.memcpy; r.memsetMs = floors.memset
+                    results.append(r)
+                    progress.update(results.count)
+                }
+            }
+        }
+        if json {
+            StandardOutput.line(BenchReport.json(results, many: [], extras: [:], soak: nil))
+        } else {
+            StandardOutput.line(BenchReport.sceneTable(results))
         }
     }
 
@@ -101,6 +150,8 @@ enum BenchMode: String {
     case full
     /// Only what changed since the previous frame, in a persistent frame.
     case dirty
+    /// Whole frames with the exact reference renderer (scenes only).
+    case reference
 }
 
 

@@ -32,6 +32,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Modes to run: full, dirty or both, comma-separated.", valueName: "list"))
     var modes: String = "full,dirty"
 
+    @Option(name: .long, help: ArgumentHelp("Time these scenes through the Scene protocol instead: names (wave, marquee, stroke, spread, morph) comma-separated, or all; modes full, dirty and reference (the exact reference renderer, 10 frames).", valueName: "list"))
+    var scene: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Threads the layer scenes' renderer splits large frames across, 1...8.", valueName: "N"))
+    var threads: Int = 1
+
     @Flag(name: .long, help: "Print one JSON object instead of the table.")
     var json = false
 
@@ -55,6 +61,7 @@ struct BenchCommand: ParsableCommand {
         var r = BenchRequest()
         r.sizes = sizes; r.frames = frames; r.warmup = warmup; r.modes = modes; r.json = json
         r.extended = extended; r.soak = soak; r.size = size; r.png = png; r.pngFrame = pngFrame
+        r.scenes = scene; r.threads = threads
         try r.run()
     }
 }

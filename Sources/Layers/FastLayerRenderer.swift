@@ -1,0 +1,465 @@
+import Dispatch
+import Geometry
+import Raster
+
+/// Draws a layer tree into a persistent 8-bit frame with the reference renderer's pixels (within
+/// 1/255 per channel), doing only the work that changed.
+///
+/// Each frame the presentation tree is flattened into a list of steps: fills (a shape, its
+/// transform, its paint), and the start, mask and end of every group (a layer with a mask, opacity
+/// below 1, or `masksToBounds`). Each fill's coverage is rasterized exactly, once, into a tile the
+/// size of its device bounds and cached by content: the shape's storage, the transform's linear
+/// part and fractional translation, the fill rule or stroke. A shape that moves by whole pixels is
+/// the same tile at another place; a glyph that moves by a fraction is rasterized again alone.
+///
+/// The list is compared with the previous frame's: the pixels that can differ are the device bounds
+/// of the steps that differ, old and new (damage). Only those rectangles are drawn again, row by row:
+/// every row is composited in Float32 premultiplied RGBA in a row buffer per group level (the
+/// reference's source-over, masks and opacity, in its order) and rounded to 8 bits once. A frame
+/// equal to the previous one costs the comparison. Buffers, tiles and lists are reused: nothing is
+/// allocated per frame once they have grown, unless a stroke's trim or a shape's transform changes
+/// (a new outline is made then).
+///
+/// Not thread-safe; `threads` > 1 splits the rows of large frames across that many threads, with
+/// the same result.
+public final class FastLayerRenderer {
+    /// Rows drawn by each thread at most; 1 draws on the calling thread only.
+    public var threads = 1
+    /// The rectangles drawn by the last `render` (empty when nothing changed).
+    public private(set) var damage: [PixelRect] = []
+    /// Pixels drawn by the last `render`.
+    public var damagedArea: Int { damage.reduce(0) { $0 + $1.area } }
+    /// Coverage tiles rasterized by the last `render` (cache misses).
+    public private(set) var tilesRasterized = 0
+
+    private var width = 0, height = 0
+    private var sink = LayerContentSink()
+    private var previous: [RenderOp] = []
+    private var valid = false
+    private var depth = 0, maxDepth = 0
+    private var cache: [TileKey: CoverageTile] = [:]
+    private var spare: [CoverageTile] = []
+    private var cachedFloats = 0
+    private var frameNumber = 0
+    private let rasterizer = Rasterizer()
+    private var polylines = Polylines()
+    private var gradientStops: [SIMD4<Float>] = []
+    private var gradientLocations: [Double] = []
+    private var gradients: [GradientSpan] = []
+    private var workers: [RowWorker] = []
+    private var groupStack: [Int] = []
+    private var stale: [CoverageTile] = []
+
+    /// Cached coverage beyond this many values is dropped at the end of a frame unless in use.
+    public static let cacheBudget = 16 << 20
+
+    /// A renderer with nothing drawn yet.
+    public init() {}
+
+    /// Forgets the last frame: the next `render` draws everything.
+    public func invalidate() { valid = false }
+
+    /// Renders `root` (a presentation tree) into `pixmap`, which must hold what the previous call drew
+    /// (or anything, after `invalidate()` or a size change, when everything is drawn). Returns the
+    /// rows that changed.
+    @discardableResult
+    public func render(_ root: Layer, into pixmap: inout Pixmap, width w: Int, height h: Int) -> Range<Int> {
+        if pixmap.width != w || pixmap.height != h { pixmap = Pixmap(width: w, height: h); valid = false }
+        if w != width || h != height { width = w; height = h; valid = false; workers.removeAll() }
+        frameNumber += 1
+        tilesRasterized = 0
+        // Build this frame's steps in the sink (reusing last frame's storage).
+        var ops = sink.ops
+        sink.ops = []
+        swap(&ops, &previous)                       // previous = last frame, ops = the older storage
+        ops.removeAll(keepingCapacity: true)
+        sink.ops = ops
+        depth = 0; maxDepth = 0
+        if w > 0, h > 0 { build(root, parentCTM: .identity) }
+        resolve()
+        let rows = draw(into: &pixmap)
+        valid = w > 0 && h > 0
+        evict()
+        return rows
+    }
+
+    /// Renders `root` on a transparent `width` x `height` canvas from scratch.
+    public func renderPixmap(_ root: Layer, width: Int, height: Int) -> Pixmap {
+        var p = Pixmap(width: width, height: height)
+        invalidate()
+        render(root, into: &p, width: width, height: height)
+        invalidate()
+        return p
+    }
+
+    // MARK: - Building the steps
+
+    private func build(_ layer: Layer, parentCTM: Transform) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let ctm = layer.transformToSuperlayer.concatenating(parentCTM)
+        let grouped = layer.mask != nil || layer.opacity < 1 || layer.masksToBounds
+        var begin = -1
+        if grouped {
+            begin = sink.ops.count
+            var op = RenderOp(kind: .groupBegin, path: Path(), transform: ctm, rule: .nonZero, paint: .color(.clear))
+            op.opacity = min(max(layer.opacity, 0), 1)
+            op.hasMask = layer.mask != nil
+            if layer.masksToBounds {
+                if ctm.b == 0, ctm.c == 0 {
+                    op.clip = .rect
+                    op.rect = RenderOp.deviceRect(layer.bounds, ctm)
+                } else {
+                    op.clip = .path
+                    op.path = Path(rect: layer.bounds)
+                }
+            }
+            sink.ops.append(op)
+            depth += 1; maxDepth = max(maxDepth, depth)
+        }
+        if let bg = layer.backgroundColor, bg.a > 0, !layer.bounds.isEmpty {
+            sink.fill(rect: layer.bounds, transform: ctm, paint: .color(bg))
+        }
+        layer.emitContent(into: &sink, ctm: ctm)
+        for s in layer.sublayers { build(s, parentCTM: ctm) }
+        guard grouped else { return }
+        if let mask = layer.mask {
+            var op = RenderOp(kind: .maskBegin, path: Path(), transform: ctm, rule: .nonZero, paint: .color(.clear))
+            op.end = begin
+            sink.ops.append(op)
+            depth += 1; maxDepth = max(maxDepth, depth)
+            build(mask, parentCTM: ctm)                 // a mask lives in its layer's coordinates
+            depth -= 1
+        }
+        var end = RenderOp(kind: .groupEnd, path: Path(), transform: ctm, rule: .nonZero, paint: .color(.clear))
+        end.end = begin
+        sink.ops.append(end)
+        sink.ops[begin].end = sink.ops.count - 1
+        depth -= 1
+    }
+
+    // MARK: - Tiles, bounds and damage
+
+    private var canvasRect: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    private func resolve() {
+        damage.removeAll(keepingCapacity: true)
+        gradients.removeAll(keepingCapacity: true)
+        gradientStops.removeAll(keepingCapacity: true)
+        gradientLocations.removeAll(keepingCapacity: true)
+        let comparable = valid && previous.count == sink.ops.count
+        var ops = sink.ops
+        sink.ops = []
+        let n = ops.count
+        // Fills: reuse what did not change, rasterize the rest.
+        for i in 0 ..< n {
+            switch ops[i].kind {
+            case .fill, .sumPart:
+                if comparable, ops[i].drawsSame(as: previous[i]) {
+                    ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
+                    ops[i].bounds = previous[i].bounds
+                    ops[i].tile?.lastUsed = frameNumber
+                } else {
+                    resolveTile(&ops[i])
+                }
+            case .rect:
+                let r = ops[i].rect
+                ops[i].bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
+            case .image:
+                if let c = ops[i].image, c.width == width, c.height == height { ops[i].bounds = canvasRect } else { ops[i].bounds = .empty }
+            case .groupBegin where ops[i].clip == .path:
+                let clipOp = ops[i]
+                if comparable, clipOp.drawsSame(as: previous[i]) {
+                    ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
+                    ops[i].tile?.lastUsed = frameNumber
+                } else {
+                    var probe = clipOp
+                    probe.kind = .fill
+                    resolveTile(&probe)
+                    ops[i].tile = probe.tile; ops[i].tileX = probe.tileX; ops[i].tileY = probe.tileY
+                }
+            default:
+                break
+            }
+            if case .gradient = ops[i].paint, ops[i].kind != .sumPart { ops[i].gradient = addGradient(ops[i].paint) }
+        }
+        // Sums and groups: bounds from their contents, innermost first.
+        groupStack.removeAll(keepingCapacity: true)
+        for i in 0 ..< n {
+            switch ops[i].kind {
+            case .sumBegin:
+                var b = PixelRect.empty
+                for k in i + 1 ..< ops[i].end { b = b.union(ops[k].bounds) }
+                ops[i].bounds = b
+            case .groupBegin:
+                groupStack.append(i)
+            case .groupEnd:
+                let g = ops[i].end
+                groupStack.removeLast()
+                var content = PixelRect.empty, mask = PixelRect.empty
+                var k = g + 1, inMask = false
+                while k < i {
+                    if ops[k].kind == .maskBegin, ops[k].end == g { inMask = true; k += 1; continue }
+                    let b = ops[k].bounds
+                    if inMask { mask = mask.union(b) } else { content = content.union(b) }
+                    // Skip over nested groups and sums: their bounds already hold their parts.
+                    k = (ops[k].kind == .groupBegin) ? ops[k].end + 1 : (ops[k].kind == .sumBegin ? ops[k].end : k + 1)
+                }
+                var b = content
+                if ops[g].hasMask { b = b.intersection(mask) }
+                switch ops[g].clip {
+                case .rect:
+                    let r = ops[g].rect
+                    b = b.intersection(PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty)
+                case .path:
+                    if let t = ops[g].tile {
+                        b = b.intersection(PixelRect(x0: ops[g].tileX, y0: ops[g].tileY,
+                                                     x1: ops[g].tileX + t.width, y1: ops[g].tileY + t.height))
+                    } else { b = .empty }
+                case .none: break
+                }
+                ops[g].bounds = b.intersection(canvasRect)
+                ops[i].bounds = ops[g].bounds
+            default:
+                break
+            }
+        }
+        // Damage: everything when nothing comparable was drawn, else what changed.
+        if !comparable {
+            if valid {
+                var old = PixelRect.empty, new = PixelRect.empty
+                for op in previous where op.kind != .maskBegin && op.kind != .groupEnd { old = old.union(op.bounds) }
+                for op in ops where op.kind != .maskBegin && op.kind != .groupEnd { new = new.union(op.bounds) }
+                // Steps that now draw nothing leave the background: everything they covered is redrawn.
+                addDamage(old.union(new).intersection(canvasRect))
+            } else {
+                addDamage(canvasRect)
+            }
+        } else {
+            for i in 0 ..< n where ops[i].kind != .maskBegin && ops[i].kind != .groupEnd {
+                if !ops[i].drawsSame(as: previous[i]) || ops[i].bounds != previous[i].bounds {
+                    addDamage(ops[i].bounds.union(previous[i].bounds).intersection(canvasRect))
+                }
+            }
+        }
+        sink.ops = ops
+    }
+
+    private func addDamage(_ r: PixelRect) {
+        guard !r.isEmpty else { return }
+        var r = r
+        // Merge with every rectangle it touches (repeat: the merged one may touch others).
+        var merged = true
+        while merged {
+            merged = false
+            for k in damage.indices.reversed() where damage[k].intersects(r) {
+                r = r.union(damage[k]); damage.remove(at: k); merged = true
+            }
+        }
+        damage.append(r)
+        if damage.count > 16 {
+            let all = damage.reduce(PixelRect.empty) { $0.union($1) }
+            damage.removeAll(keepingCapacity: true)
+            damage.append(all)
+        }
+    }
+
+    private func resolveTile(_ op: inout RenderOp) {
+        let t = op.transform
+        guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { op.tile = nil; op.bounds = .empty; return }
+        let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
+        var key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke)
+        var tile = cache[key]
+        if tile == nil {
+            var clippedKey = key
+            clippedKey.ix = Int(ix); clippedKey.iy = Int(iy); clippedKey.clipped = true
+            clippedKey.canvas = width &* 65536 &+ height
+            tile = cache[clippedKey]
+            if tile == nil {
+                // Nothing to rasterize for a shape wholly off the canvas (its control points bound it).
+                guard let box = op.path.controlBounds else { op.tile = nil; op.bounds = .empty; return }
+                var pad = 1.0
+                if let s = op.stroke {
+                    let reach = s.style.width / 2 * max(s.style.miterLimit, 1.5) + 1
+                    let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+                    pad += reach * stretch
+                }
+                var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+                for k in 0 ..< 4 {
+                    let p = t.apply(Point(k & 1 == 0 ? box.minX : box.maxX, k < 2 ? box.minY : box.maxY))
+                    lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+                }
+                guard hi.x + pad > 0, hi.y + pad > 0, lo.x - pad < Double(width), lo.y - pad < Double(height) else {
+                    op.tile = nil; op.bounds = .empty; return
+                }
+                tile = rasterize(op, key: &key, clippedKey: clippedKey, ix: Int(ix), iy: Int(iy))
+            }
+        }
+        guard let tile, tile.width > 0, tile.height > 0 else { op.tile = nil; op.bounds = .empty; return }
+        tile.lastUsed = frameNumber
+        op.tile = tile
+        if tile.key.clipped {
+            op.tileX = tile.x0; op.tileY = tile.y0
+        } else {
+            op.tileX = tile.x0 + Int(ix); op.tileY = tile.y0 + Int(iy)
+        }
+        op.bounds = PixelRect(x0: op.tileX, y0: op.tileY, x1: op.tileX + tile.width, y1: op.tileY + tile.height)
+            .intersection(canvasRect)
+    }
+
+    /// Rasterizes `op`'s shape at its fractional position into a new tile (cached under `key`, or
+    /// under `clippedKey` when the whole tile would be far larger than the canvas).
+    private func rasterize(_ op: RenderOp, key: inout TileKey, clippedKey: TileKey, ix: Int, iy: Int) -> CoverageTile? {
+        tilesRasterized += 1
+        let t = op.transform
+        let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
+        if let stroke = op.stroke {
+            let outline = ShapeLayer.strokeOutline(of: op.path, stroke, ctm: t)
+            outline.flatten(into: &polylines, transform: local)
+        } else {
+            op.path.flatten(into: &polylines, transform: local)
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in polylines.points where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard var r = PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY), !r.isEmpty else { return nil }
+        var clipped = false
+        let area = Double(r.x1 - r.x0) * Double(r.y1 - r.y0)
+        if area > 4 * Double(max(width * height, 1 << 16)) {
+            // Too large to keep whole: only the part on the canvas, at this whole-pixel position.
+            clipped = true
+            r = PixelRect(x0: r.x0 + ix, y0: r.y0 + iy, x1: r.x1 + ix, y1: r.y1 + iy).intersection(canvasRect)
+            guard !r.isEmpty else { return nil }
+            r = PixelRect(x0: r.x0 - ix, y0: r.y0 - iy, x1: r.x1 - ix, y1: r.y1 - iy)
+        }
+        let tile = spare.popLast() ?? CoverageTile()
+        tile.key = clipped ? clippedKey : key
+        tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
+        tile.x0 = clipped ? r.x0 + ix : r.x0
+        tile.y0 = clipped ? r.y0 + iy : r.y0
+        tile.path = op.path
+        let count = tile.width * tile.height
+        if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
+        cachedFloats += tile.values.count
+        tile.values.withUnsafeMutableBufferPointer { b in
+            rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
+                              originX: r.x0, originY: r.y0, into: b)
+        }
+        cache[tile.key] = tile
+        return tile
+    }
+
+    private func evict() {
+        let budgetExceeded = cachedFloats > Self.cacheBudget
+        // Tiles not used this frame (or last, within budget) go back to the spare list.
+        stale.removeAll(keepingCapacity: true)
+        for tile in cache.values where tile.lastUsed < frameNumber - (budgetExceeded ? 0 : 1) { stale.append(tile) }
+        for tile in stale {
+            cache[tile.key] = nil
+            cachedFloats -= tile.values.count
+            tile.path = Path()
+            if tile.values.count > 4 * Self.cacheBudget / 16 { tile.values = [] }
+            spare.append(tile)
+        }
+        if spare.count > 256 { spare.removeFirst(spare.count - 256) }
+        stale.removeAll(keepingCapacity: true)
+    }
+
+    private func addGradient(_ paint: LayerPaint) -> Int {
+        guard case .gradient(let colors, let locations, let ax, let ay, let c) = paint, !colors.isEmpty else { return -1 }
+        let first = gradientStops.count
+        for col in colors { gradientStops.append(SIMD4(Float(col.r), Float(col.g), Float(col.b), Float(col.a)) / 255) }
+        if let locations, locations.count == colors.count, locations.allSatisfy(\.isFinite) {
+            gradientLocations.append(contentsOf: locations)
+        } else {
+            let n = colors.count
+            for k in 0 ..< n { gradientLocations.append(n == 1 ? 0 : Double(k) / Double(n - 1)) }
+        }
+        gradients.append(GradientSpan(first: first, count: colors.count, ax: ax, ay: ay, c: c))
+        return gradients.count - 1
+    }
+
+    // MARK: - Drawing rows
+
+    private func draw(into pixmap: inout Pixmap) -> Range<Int> {
+        guard !damage.isEmpty else { return 0 ..< 0 }
+        let levels = maxDepth + 1
+        let threadCount = max(1, min(threads, 8))
+        while workers.count < threadCount { workers.append(RowWorker(width: width)) }
+        for w in workers { w.ensure(levels: levels) }
+        var lo = Int.max, hi = Int.min
+        for r in damage { lo = min(lo, r.y0); hi = max(hi, r.y1) }
+        let area = damage.reduce(0) { $0 + $1.area }
+        let ops = sink.ops
+        let gradients = GradientTable(spans: gradients, stops: gradientStops, locations: gradientLocations)
+        pixmap.bytes.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            let frame = FrameTarget(bytes: base, width: width)
+            ops.withUnsafeBufferPointer { opsBuffer in
+                let ops = StepList(buffer: opsBuffer)
+                if threadCount > 1, area >= 64 * 1024 {
+                    let workers = self.workers, damage = self.damage
+                    DispatchQueue.concurrentPerform(iterations: threadCount) { k in
+                        for r in damage {
+                            let rows = r.y1 - r.y0
+                            let a = r.y0 + rows * k / threadCount, b = r.y0 + rows * (k + 1) / threadCount
+                            for y in a ..< b { workers[k].renderRow(y, x0: r.x0, x1: r.x1, ops: ops.buffer, gradients: gradients, frame: frame) }
+                        }
+                    }
+                } else {
+                    let w = workers[0]
+                    for r in damage {
+                        for y in r.y0 ..< r.y1 { w.renderRow(y, x0: r.x0, x1: r.x1, ops: ops.buffer, gradients: gradients, frame: frame) }
+                    }
+                }
+            }
+        }
+        return lo ..< hi
+    }
+}
+
+/// The cache key of a coverage tile: the shape's storage, the transform's linear part and
+/// fractional translation, how it fills (and, for tiles cut to the canvas, where).
+struct TileKey: Hashable {
+    var path: UInt
+    var a, b, c, d, fx, fy: Double
+    var ix: Int, iy: Int
+    var clipped: Bool
+    var rule: FillRule
+    var stroke: StrokeSpec?
+    var canvas = 0
+}
+
+/// Exact coverage of one shape in device pixels `x0 ..< x0 + width` by `y0 ..< y0 + height`,
+/// relative to the whole-pixel part of its translation (absolute when `key.clipped`).
+final class CoverageTile: @unchecked Sendable {
+    var key = TileKey(path: 0, a: 0, b: 0, c: 0, d: 0, fx: 0, fy: 0, ix: 0, iy: 0, clipped: false, rule: .nonZero, stroke: nil)
+    var x0 = 0, y0 = 0, width = 0, height = 0
+    var values: [Float] = []
+    var lastUsed = 0
+    var path = Path()
+}
+
+struct GradientSpan {
+    var first: Int, count: Int
+    var ax: Double, ay: Double, c: Double
+}
+
+/// The frame's gradients, read by the row workers.
+struct GradientTable: @unchecked Sendable {
+    let spans: [GradientSpan]
+    let stops: [SIMD4<Float>]
+    let locations: [Double]
+}
+
+/// The frame's steps, read (never written) by the row workers.
+struct StepList: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<RenderOp>
+}
+
+/// The 8-bit frame the rows are written into.
+struct FrameTarget: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let width: Int
+}

@@ -1,0 +1,201 @@
+import Geometry
+import Raster
+
+/// What a fill lays down: a solid colour or a linear gradient.
+public enum LayerPaint: Equatable, Sendable {
+    /// One straight RGBA colour.
+    case color(Color)
+    /// An axial gradient whose parameter is `ax * x + ay * y + c` at canvas pixel centres.
+    case gradient(colors: [Color], locations: [Double]?, ax: Double, ay: Double, c: Double)
+}
+
+/// A stroke's style and trim, as `ShapeLayer` strokes a path.
+public struct StrokeSpec: Hashable, Sendable {
+    /// The line's style.
+    public var style: StrokeStyle
+    /// Trim start and end as fractions (0...1) of the path's length.
+    public var start: Double, end: Double
+
+    /// A stroke of `style` trimmed to `start...end`.
+    public init(style: StrokeStyle, start: Double, end: Double) {
+        self.style = style; self.start = start; self.end = end
+    }
+}
+
+/// One piece of a text run: outlines in 26.6 font units (y up) relative to the piece's origin,
+/// which sits at (`x26`, `y26`) from the run's line origin (also 26.6, y up).
+public struct GlyphPiece: Sendable {
+    /// The outlines.
+    public var outline: Path
+    /// The piece's origin from the line origin, 26.6 units, y up.
+    public var x26: Int, y26: Int
+
+    /// A piece.
+    public init(outline: Path, x26: Int, y26: Int) {
+        self.outline = outline; self.x26 = x26; self.y26 = y26
+    }
+}
+
+/// What one layer draws of its own, in drawing order, as `FastLayerRenderer` takes it: a layer's
+/// `emitContent(into:ctm:)` calls these instead of drawing. Every call names the shape, its
+/// transform to the canvas and its paint; the renderer caches coverage by content, so a shape
+/// whose transform only moves by whole pixels is not rasterized again.
+public struct LayerContentSink {
+    var ops: [RenderOp] = []
+
+    /// Fills `path` (in the coordinates `transform` maps to the canvas) with `paint`.
+    public mutating func fill(_ path: Path, rule: FillRule = .nonZero, transform: Transform, paint: LayerPaint) {
+        guard !path.isEmpty else { return }
+        ops.append(RenderOp(kind: .fill, path: path, transform: transform, rule: rule, paint: paint))
+    }
+
+    /// Fills the rectangle `rect` (mapped by `transform`) with `paint`, with exact area coverage.
+    public mutating func fill(rect: Rect, transform: Transform, paint: LayerPaint) {
+        guard !rect.isEmpty else { return }
+        if transform.b == 0, transform.c == 0 {
+            var op = RenderOp(kind: .rect, path: Path(), transform: transform, rule: .nonZero, paint: paint)
+            op.rect = RenderOp.deviceRect(rect, transform)
+            ops.append(op)
+        } else {
+            ops.append(RenderOp(kind: .fill, path: Path(rect: rect), transform: transform, rule: .nonZero, paint: paint))
+        }
+    }
+
+    /// Strokes `path` with `stroke` (the outline is made as `ShapeLayer.strokeOutline` makes it).
+    public mutating func stroke(_ path: Path, _ stroke: StrokeSpec, transform: Transform, color: Color) {
+        guard !path.isEmpty else { return }
+        var op = RenderOp(kind: .fill, path: path, transform: transform, rule: .nonZero, paint: .color(color))
+        op.stroke = stroke
+        ops.append(op)
+    }
+
+    /// Fills pieces whose ink does not overlap (their exact boxes are disjoint) as one shape: the
+    /// coverage of their union is the sum of theirs, so each piece is cached on its own (a glyph
+    /// moving by whole pixels is a copy). `origin` maps 26.6 units at the line origin to the canvas
+    /// (y up in the pieces, so it flips y).
+    public mutating func fill(pieces: [GlyphPiece], lineTransform: Transform, paint: LayerPaint) {
+        guard !pieces.isEmpty else { return }
+        let begin = ops.count
+        ops.append(RenderOp(kind: .sumBegin, path: Path(), transform: lineTransform, rule: .nonZero, paint: paint))
+        for p in pieces where !p.outline.isEmpty {
+            let t = Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64, tx: Double(p.x26) / 64, ty: -Double(p.y26) / 64)
+            ops.append(RenderOp(kind: .sumPart, path: p.outline, transform: t.concatenating(lineTransform), rule: .nonZero, paint: paint))
+        }
+        ops[begin].end = ops.count
+    }
+
+    /// Fills `color` with a coverage image in canvas pixels (its size must be the canvas's).
+    public mutating func fill(coverage: Coverage, color: Color) {
+        var op = RenderOp(kind: .image, path: Path(), transform: .identity, rule: .nonZero, paint: .color(color))
+        op.image = coverage
+        ops.append(op)
+    }
+}
+
+/// An integer rectangle of pixels, `x0 ..< x1` by `y0 ..< y1`.
+public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
+    /// Left column (inclusive) and right column (exclusive).
+    public var x0, x1: Int
+    /// Top row (inclusive) and bottom row (exclusive).
+    public var y0, y1: Int
+
+    /// A rectangle.
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    /// The empty rectangle.
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// True when it holds no pixel.
+    public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    /// Pixels it holds.
+    public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+    /// The smallest rectangle holding both (the empty one is the identity).
+    public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+    /// The common part (empty when none).
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return r.isEmpty ? .empty : r
+    }
+    /// True when they share a pixel.
+    public func intersects(_ o: PixelRect) -> Bool { !intersection(o).isEmpty }
+    /// `x0,y0 ..< x1,y1`.
+    public var description: String { "\(x0),\(y0)..<\(x1),\(y1)" }
+
+    /// The pixels a device-space rectangle touches, or nil when it is not finite.
+    static func covering(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PixelRect? {
+        let lim = 1e9
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        let x0 = Int(max(-lim, min(lim, minX.rounded(.down)))), y0 = Int(max(-lim, min(lim, minY.rounded(.down))))
+        let x1 = Int(max(-lim, min(lim, maxX.rounded(.up)))), y1 = Int(max(-lim, min(lim, maxY.rounded(.up))))
+        return PixelRect(x0: x0, y0: y0, x1: max(x1, x0), y1: max(y1, y0))
+    }
+}
+
+/// One step of a flattened layer tree: a fill, a group's start, its mask's start, or its end.
+struct RenderOp {
+    enum Kind: UInt8 { case fill, rect, sumBegin, sumPart, image, groupBegin, maskBegin, groupEnd }
+    var kind: Kind
+    /// The shape (kept so that its storage, which identifies it, stays alive).
+    var path: Path
+    var transform: Transform
+    var rule: FillRule
+    var paint: LayerPaint
+    var stroke: StrokeSpec?
+    /// `.rect`: the device rectangle; group: the clip rectangle in device space (axis-aligned clip).
+    var rect = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+    var image: Coverage?
+    /// Group: opacity; whether a mask and a clip follow.
+    var opacity = 1.0
+    var hasMask = false
+    var clip: ClipKind = .none
+    /// `.groupBegin`: index of its `.groupEnd`; `.maskBegin`: of the group's begin; `.sumBegin`: one past its last part.
+    var end = 0
+    // Resolved each frame.
+    var tile: CoverageTile?
+    var tileX = 0, tileY = 0
+    var bounds = PixelRect.empty
+    var gradient = -1
+
+    enum ClipKind: Equatable { case none, rect, path }
+
+    init(kind: Kind, path: Path, transform: Transform, rule: FillRule, paint: LayerPaint) {
+        self.kind = kind; self.path = path; self.transform = transform; self.rule = rule; self.paint = paint
+    }
+
+    static func deviceRect(_ r: Rect, _ t: Transform) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let a = t.apply(Point(r.minX, r.minY)), b = t.apply(Point(r.maxX, r.maxY))
+        return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
+    }
+
+    /// True when drawing `self` lays down the same pixels as drawing `o` did (same shape, place and paint).
+    func drawsSame(as o: RenderOp) -> Bool {
+        guard kind == o.kind, transform == o.transform, rule == o.rule, stroke == o.stroke,
+              rect == o.rect, opacity == o.opacity, hasMask == o.hasMask, clip == o.clip, end == o.end,
+              paint == o.paint, path.sharesStorage(with: o.path) || path == o.path else { return false }
+        if let a = image, let b = o.image { return a == b }
+        return (image == nil) == (o.image == nil)
+    }
+}
+
+extension Path {
+    /// True when both paths use the same element storage (a cheap identity check; equal paths may
+    /// still have different storage).
+    func sharesStorage(with o: Path) -> Bool { storageID == o.storageID }
+
+    /// The address of the element storage: identifies the path while it is alive.
+    var storageID: UInt {
+        elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+}
+
+extension LayerPaint {
+    /// The paint's colours are all fully transparent.
+    var isInvisible: Bool {
+        switch self {
+        case .color(let c): return c.a == 0
+        case .gradient(let colors, _, _, _, _): return colors.isEmpty
+        }
+    }
+}

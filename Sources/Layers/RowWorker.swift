@@ -1,0 +1,242 @@
+import Geometry
+import Raster
+
+/// Composites one row of a frame from the renderer's steps: one Float32 premultiplied row buffer per
+/// group level, source-over in the reference renderer's order and arithmetic, rounded to 8 bits once.
+/// Each thread drawing rows has its own worker.
+final class RowWorker: @unchecked Sendable {
+    let width: Int
+    private var levelCount = 0
+    private var levels: UnsafeMutablePointer<SIMD4<Float>>
+    private var spanLo: UnsafeMutablePointer<Int>
+    private var spanHi: UnsafeMutablePointer<Int>
+    private let cov: UnsafeMutablePointer<Float>
+    private let sum: UnsafeMutablePointer<Float>
+
+    init(width: Int) {
+        self.width = max(width, 1)
+        levels = .allocate(capacity: self.width)
+        levelCount = 1
+        spanLo = .allocate(capacity: 1); spanHi = .allocate(capacity: 1)
+        cov = .allocate(capacity: self.width)
+        sum = .allocate(capacity: self.width)
+    }
+
+    deinit {
+        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate(); cov.deallocate(); sum.deallocate()
+    }
+
+    /// Makes room for `n` levels of nesting.
+    func ensure(levels n: Int) {
+        guard n > levelCount else { return }
+        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate()
+        levels = .allocate(capacity: width * n)
+        spanLo = .allocate(capacity: n); spanHi = .allocate(capacity: n)
+        levelCount = n
+    }
+
+    @inline(__always) private func buffer(_ level: Int) -> UnsafeMutablePointer<SIMD4<Float>> { levels + level * width }
+
+    /// Draws row `y`, columns `x0 ..< x1`, into `frame`.
+    func renderRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
+        var level = 0
+        spanLo[0] = x0; spanHi[0] = x1
+        (buffer(0) + x0).update(repeating: .zero, count: x1 - x0)
+        let yc = Double(y) + 0.5
+        var i = 0
+        let n = ops.count
+        while i < n {
+            switch ops[i].kind {
+            case .groupBegin:
+                let b = ops[i].bounds
+                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
+                if y < b.y0 || y >= b.y1 || lo >= hi { i = ops[i].end + 1; continue }
+                level += 1
+                spanLo[level] = lo; spanHi[level] = hi
+                (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
+            case .maskBegin:
+                let lo = spanLo[level], hi = spanHi[level]
+                level += 1
+                spanLo[level] = lo; spanHi[level] = hi
+                (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
+            case .groupEnd:
+                let g = ops[i].end
+                let hasMask = ops[g].hasMask
+                let contentLevel = hasMask ? level - 1 : level
+                level = contentLevel - 1
+                compositeGroup(ops, g, y: y, src: buffer(contentLevel), mask: hasMask ? buffer(contentLevel + 1) : nil,
+                               dst: buffer(level), lo: spanLo[contentLevel], hi: spanHi[contentLevel])
+            case .fill:
+                let b = ops[i].bounds
+                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
+                if y >= b.y0, y < b.y1, lo < hi, let tile = ops[i].tile {
+                    let ty = ops[i].tileY, tx = ops[i].tileX
+                    tile.values.withUnsafeBufferPointer { v in
+                        guard let base = v.baseAddress else { return }
+                        paint(ops[i].paint, ops[i].gradient, gradients, cov: base + (y - ty) * tile.width - tx,
+                              dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                    }
+                }
+            case .rect:
+                let b = ops[i].bounds
+                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
+                if y >= b.y0, y < b.y1, lo < hi {
+                    rectCoverage(ops[i].rect, y: y, lo: lo, hi: hi, into: cov)
+                    paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                }
+            case .image:
+                let b = ops[i].bounds
+                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
+                if y >= b.y0, y < b.y1, lo < hi, let image = ops[i].image {
+                    image.values.withUnsafeBufferPointer { v in
+                        guard let base = v.baseAddress else { return }
+                        paint(ops[i].paint, -1, gradients, cov: base + y * image.width, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                    }
+                }
+            case .sumBegin:
+                let b = ops[i].bounds
+                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
+                let end = ops[i].end
+                if y >= b.y0, y < b.y1, lo < hi {
+                    (sum + lo).update(repeating: 0, count: hi - lo)
+                    for k in i + 1 ..< end {
+                        let pb = ops[k].bounds
+                        let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
+                        guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
+                        let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
+                        tile.values.withUnsafeBufferPointer { v in
+                            guard let base = v.baseAddress else { return }
+                            let src = base + row
+                            for x in plo ..< phi { sum[x] += src[x] }
+                        }
+                    }
+                    for x in lo ..< hi where sum[x] > 1 { sum[x] = 1 }
+                    paint(ops[i].paint, ops[i].gradient, gradients, cov: sum, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                }
+                i = end
+                continue
+            case .sumPart:
+                break
+            }
+            i += 1
+        }
+        // Round once: round(255 c) per channel, clamped.
+        let src = buffer(0)
+        let out = frame.bytes + y * frame.width * 4
+        for x in x0 ..< x1 {
+            let v = src[x] * 255
+            let o = out + x * 4
+            o[0] = Self.byte(v.x); o[1] = Self.byte(v.y); o[2] = Self.byte(v.z); o[3] = Self.byte(v.w)
+        }
+    }
+
+    /// `round(v)` (halves away from zero) clamped to 0...255, without a libm call: `v - trunc(v)`
+    /// is exact below 256, so the half is decided exactly.
+    @inline(__always) static func byte(_ v: Float) -> UInt8 {
+        guard v > 0 else { return 0 }
+        guard v < 255 else { return 255 }
+        let i = Int(v)
+        return UInt8(v - Float(i) >= 0.5 ? i + 1 : i)
+    }
+
+    /// Source-over of `paint` with coverage `cov[x]` into `dst[lo ..< hi]` (the reference's fill).
+    @inline(__always)
+    private func paint(_ paint: LayerPaint, _ gradient: Int, _ gradients: GradientTable, cov: UnsafePointer<Float>,
+                       dst: UnsafeMutablePointer<SIMD4<Float>>, lo: Int, hi: Int, yc: Double) {
+        switch paint {
+        case .color(let color):
+            let s = color.premultiplied
+            let a = s.w
+            if a == 1 {
+                for x in lo ..< hi {
+                    let c = cov[x]
+                    if c == 0 { continue }
+                    dst[x] = c == 1 ? s : s * c + dst[x] * (1 - a * c)
+                }
+            } else {
+                for x in lo ..< hi {
+                    let c = cov[x]
+                    if c == 0 { continue }
+                    dst[x] = s * c + dst[x] * (1 - a * c)
+                }
+            }
+        case .gradient:
+            guard gradient >= 0 else { return }
+            let g = gradients.spans[gradient]
+            gradients.stops.withUnsafeBufferPointer { stops in
+                gradients.locations.withUnsafeBufferPointer { locs in
+                    guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
+                    let cs = sb + g.first, ls = lb + g.first, n = g.count
+                    for x in lo ..< hi {
+                        let c = cov[x]
+                        if c == 0 { continue }
+                        let t = g.ax * (Double(x) + 0.5) + g.ay * yc + g.c
+                        // The last stop at or before t (as LinearGradient.straightColor).
+                        var k = -1
+                        for m in 0 ..< n where ls[m] <= t { k = m }
+                        let st: SIMD4<Float>
+                        if k < 0 { st = cs[0] } else if k == n - 1 { st = cs[k] } else {
+                            let f = Float((t - ls[k]) / (ls[k + 1] - ls[k]))
+                            st = cs[k] + (cs[k + 1] - cs[k]) * f
+                        }
+                        let s = SIMD4(st.x * st.w, st.y * st.w, st.z * st.w, st.w)
+                        dst[x] = s * c + dst[x] * (1 - s.w * c)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Exact area coverage of pixels `lo ..< hi` of row `y` by an axis-aligned device rectangle.
+    @inline(__always)
+    private func rectCoverage(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), y: Int, lo: Int, hi: Int,
+                              into cov: UnsafeMutablePointer<Float>) {
+        let oy = max(0, min(Double(y + 1), r.y1) - max(Double(y), r.y0))
+        let inner = Self.snap(oy)
+        for x in lo ..< hi {
+            let fx = Double(x)
+            if fx >= r.x0, fx + 1 <= r.x1 { cov[x] = inner; continue }
+            let ox = max(0, min(fx + 1, r.x1) - max(fx, r.x0))
+            cov[x] = Self.snap(ox * oy)
+        }
+    }
+
+    /// The rasterizer's snapping of areas within rounding of 0 or 1.
+    @inline(__always) static func snap(_ v: Double) -> Float { v < 1e-9 ? 0 : (v > 1 - 1e-9 ? 1 : Float(v)) }
+
+    /// Composites a group's row onto its parent: the mask's alpha (clamped), times the clip's
+    /// coverage, times the opacity (the reference's order).
+    private func compositeGroup(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, y: Int, src: UnsafeMutablePointer<SIMD4<Float>>,
+                                mask: UnsafeMutablePointer<SIMD4<Float>>?, dst: UnsafeMutablePointer<SIMD4<Float>>, lo: Int, hi: Int) {
+        let opacity = Float(ops[g].opacity)
+        let clip = ops[g].clip
+        var clipRow: UnsafePointer<Float>?
+        var clipTile: CoverageTile?
+        if clip == .rect {
+            rectCoverage(ops[g].rect, y: y, lo: lo, hi: hi, into: cov)
+            clipRow = UnsafePointer(cov)
+        } else if clip == .path {
+            clipTile = ops[g].tile
+            // Outside the clip tile's rows the clip covers nothing: the group leaves no trace here.
+            guard let t = clipTile, y >= ops[g].tileY, y < ops[g].tileY + t.height else { return }
+            for x in lo ..< hi {
+                let tx = x - ops[g].tileX
+                cov[x] = tx >= 0 && tx < t.width ? t.values[(y - ops[g].tileY) * t.width + tx] : 0
+            }
+            clipRow = UnsafePointer(cov)
+        }
+        for x in lo ..< hi {
+            var k = opacity
+            if let mask {
+                var m = min(max(mask[x].w, 0), 1)
+                if let clipRow { m = m * clipRow[x] }
+                k *= m
+            } else if let clipRow {
+                k *= clipRow[x]
+            }
+            if k == 0 { continue }
+            let s = src[x] * k
+            dst[x] = s + dst[x] * (1 - s.w)
+        }
+    }
+}
