@@ -8,7 +8,8 @@
 #   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs and presets (FUZZ_SECONDS each, default 600;
 #                       FUZZ_TARGETS="font png preset"); findings go to Tests/Fuzz/crashes/TARGET/
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
-#   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go
+#   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go, then
+#                       the window's CPU per scene (tools/bench/window.sh, under Xvfb)
 # Installs Debian packages only when missing (apt-get; through sudo when not root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -81,7 +82,18 @@ case "$cmd" in
         swift build -c release --product MallocInterposerSwift
         # wavefill bench (malloc interposer preloaded), then our peers harness (tools/bench: Skia,
         # Cairo, Blend2D, ThorVG from PyPI) with wavefill as its external peer, then the ratios.
-        exec tools/bench/bench.sh "$(swift build -c release --show-bin-path)" "$@"
+        bindir="$(swift build -c release --show-bin-path)"
+        tools/bench/bench.sh "$bindir" "$@"
+        # Then the window's main-thread CPU per scene, playing and idle (a private Xvfb, or $DISPLAY).
+        if [ -n "${DISPLAY:-}" ] || command -v Xvfb >/dev/null 2>&1; then
+            if tools/bench/window.sh "$bindir" | tee out/bench/window.md; then
+                say "window CPU table in $(pwd)/out/bench/window.md"
+            else
+                say "window CPU measurement failed (see above)"; exit 1
+            fi
+        else
+            say "window CPU measurement skipped: no DISPLAY and no Xvfb (apt-get install xvfb)"
+        fi
         ;;
     install)
         ensure_packages; ensure_swift

@@ -12,4 +12,8 @@ public enum HostEvent: Equatable, Sendable {
     case pointerUp(x: Double, y: Double)
     /// The window's size changed (logical points).
     case resized(width: Int, height: Int)
+    /// The window was hidden or minimised (false), or shown or restored (true).
+    case visibilityChanged(visible: Bool)
+    /// The window system lost what the window showed (uncovered, mapped again): present it again.
+    case exposed
 }

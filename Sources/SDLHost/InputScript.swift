@@ -2,7 +2,8 @@
 ///
 /// Syntax: entries separated by `;`, each `TICK:ACTION` with TICK a tick number >= 0 and ACTION one
 /// of `key=NAME` (space, up, down, left, right, [, ], 0-9, a-z, ?, esc), `drag=F` (0...1 of the
-/// height from the bottom), `resize=WxH`, `quit`. Several entries may share a tick; they run in order.
+/// height from the bottom), `resize=WxH`, `hide`, `show`, `minimize`, `restore`, `expose`, `quit`.
+/// Several entries may share a tick; they run in order.
 public struct InputScript: Equatable, Sendable {
     /// The entries, sorted by tick (stable).
     public let entries: [(tick: Int, action: ScriptAction)]
@@ -32,10 +33,18 @@ public struct InputScript: Equatable, Sendable {
     }
 
     private static func action(_ s: String, entry: String, maxSide: Int) throws(ParseError) -> ScriptAction {
-        if s == "quit" { return .quit }
+        switch s {
+        case "quit": return .quit
+        case "hide": return .hide
+        case "show": return .show
+        case "minimize": return .minimize
+        case "restore": return .restore
+        case "expose": return .expose
+        default: break
+        }
         let kv = s.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard kv.count == 2 else {
-            throw ParseError(description: "'\(entry)': unknown action '\(s)'; expected key=NAME, drag=F, resize=WxH or quit")
+            throw ParseError(description: "'\(entry)': unknown action '\(s)'; expected \(expected)")
         }
         let value = String(kv[1])
         switch kv[0] {
@@ -56,9 +65,11 @@ public struct InputScript: Equatable, Sendable {
             }
             return .resize(width: w, height: h)
         default:
-            throw ParseError(description: "'\(entry)': unknown action '\(kv[0])'; expected key=NAME, drag=F, resize=WxH or quit")
+            throw ParseError(description: "'\(entry)': unknown action '\(kv[0])'; expected \(expected)")
         }
     }
+
+    private static let expected = "key=NAME, drag=F, resize=WxH, hide, show, minimize, restore, expose or quit"
 
     /// The actions due at `tick`, in order.
     public func actions(at tick: Int) -> [ScriptAction] {

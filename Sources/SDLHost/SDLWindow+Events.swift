@@ -1,14 +1,45 @@
+import Animation
 import CSDL2
 
 extension SDLWindow {
-    /// Events since the last call, translated; SDL events that mean nothing here are dropped.
+    /// Events since the last call (those that arrived during `waitForEvents` first), translated;
+    /// SDL events that mean nothing here are dropped.
     public func pollEvents() -> [HostEvent] {
         events.removeAll(keepingCapacity: true)
+        events.append(contentsOf: waited)
+        waited.removeAll(keepingCapacity: true)
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
             if let h = translate(e) { events.append(h) }
         }
         return events
+    }
+
+    /// Blocks in `SDL_WaitEventTimeout` until `deadline` (seconds on `MonotonicTime`), instead of
+    /// spinning, and keeps the events that arrive, translated and in order, for the next
+    /// `pollEvents()`; true when one did. With `returningEarly` it returns at the first such event
+    /// (a hidden window wakes for the event that shows it); otherwise it waits out the deadline, so
+    /// that a display link's tick keeps its time. SDL's timeout is in whole milliseconds: it is
+    /// rounded up (one wake-up, at most a millisecond late), and less than a millisecond left is
+    /// slept. Allocates nothing once the event buffer has grown.
+    @discardableResult
+    public func waitForEvents(until deadline: Double, returningEarly: Bool = false) -> Bool {
+        var arrived = false
+        var e = SDL_Event()
+        while true {
+            let left = deadline - MonotonicTime.seconds()
+            guard left > 0 else { return arrived }
+            if left < 0.001 {
+                VSyncClock.sleep(until: deadline)
+                return arrived
+            }
+            let ms = min(left * 1000, 60_000).rounded(.up)
+            if SDL_WaitEventTimeout(&e, Int32(ms)) != 0, let h = translate(e) {
+                waited.append(h)
+                arrived = true
+                if returningEarly { return true }
+            }
+        }
     }
 
     private func translate(_ e: SDL_Event) -> HostEvent? {
@@ -25,6 +56,12 @@ extension SDLWindow {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .quit
             case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
                 return .resized(width: Int(e.window.data1), height: Int(e.window.data2))
+            case SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue:
+                return .visibilityChanged(visible: true)
+            case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue:
+                return .visibilityChanged(visible: false)
+            case SDL_WINDOWEVENT_EXPOSED.rawValue:
+                return .exposed
             default: return nil
             }
         case SDL_KEYDOWN.rawValue:
@@ -92,8 +129,9 @@ extension SDLWindow {
         return k
     }
 
-    /// Performs a scripted action through SDL's own queue (`SDL_PushEvent`, or `SDL_SetWindowSize`
-    /// whose resize event comes back from the window system), so it takes the same path as a person's.
+    /// Performs a scripted action through SDL's own queue (`SDL_PushEvent`, or `SDL_SetWindowSize`,
+    /// `SDL_HideWindow` ... whose events come back from the window system), so it takes the same
+    /// path as a person's.
     public func perform(_ action: ScriptAction) {
         switch action {
         case .key(let key):
@@ -121,6 +159,21 @@ extension SDLWindow {
             pushButton(SDL_MOUSEBUTTONUP, x: x, y: y)
         case .resize(let w, let h):
             setSize(width: w, height: h)
+        case .hide:
+            setShown(false)
+        case .show:
+            setShown(true)
+        case .minimize:
+            minimize()
+        case .restore:
+            restore()
+        case .expose:
+            var e = SDL_Event()
+            e.window.type = SDL_WINDOWEVENT.rawValue
+            e.window.timestamp = SDL_GetTicks()
+            e.window.windowID = windowID
+            e.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+            SDL_PushEvent(&e)
         case .quit:
             var e = SDL_Event()
             e.quit.type = SDL_QUIT.rawValue

@@ -28,6 +28,7 @@ public final class SDLWindow {
     private var textureSize = (width: 0, height: 0)
     var pointerHeld = false
     var events: [HostEvent] = []
+    var waited: [HostEvent] = []
 
     #if !_endian(little)
     // ABGR8888 is R,G,B,A in memory only on little-endian machines; elsewhere it would be RGBA8888.
@@ -67,6 +68,8 @@ public final class SDLWindow {
         var info = SDL_RendererInfo()
         rendererName = SDL_GetRendererInfo(r, &info) == 0 ? info.name.map { String(cString: $0) } ?? "?" : "?"
         SDL_SetRenderDrawColor(r, 0, 0, 0, 255)
+        events.reserveCapacity(64)
+        waited.reserveCapacity(64)
     }
 
     isolated deinit {
@@ -146,6 +149,29 @@ public final class SDLWindow {
         SDL_SetWindowSize(window, Int32(width), Int32(height))
     }
 
+    /// False while the window is hidden or minimised (`SDL_WINDOW_HIDDEN`, `SDL_WINDOW_MINIMIZED`):
+    /// nothing drawn then can be seen.
+    public var isVisible: Bool {
+        SDL_GetWindowFlags(window) & (SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_MINIMIZED.rawValue) == 0
+    }
+
+    /// Hides the window (`SDL_HideWindow`, which unmaps it) or shows it again (`SDL_ShowWindow`);
+    /// each arrives as a `.visibilityChanged` event.
+    public func setShown(_ shown: Bool) {
+        if shown { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
+    }
+
+    /// Asks the window manager to minimise the window (`SDL_MinimizeWindow`); where there is none
+    /// (a bare Xvfb) nothing happens.
+    public func minimize() {
+        SDL_MinimizeWindow(window)
+    }
+
+    /// Asks the window manager to restore a minimised window (`SDL_RestoreWindow`).
+    public func restore() {
+        SDL_RestoreWindow(window)
+    }
+
     /// Sets the title bar text.
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
@@ -189,6 +215,7 @@ public final class SDLWindow {
     }
 
     /// Draws the texture over the whole output and presents it (blocks until vsync where honoured).
+    /// Presenting again without an upload shows the last frame again (after an expose).
     public func present() throws(SDLError) {
         try draw()
         SDL_RenderPresent(renderer)

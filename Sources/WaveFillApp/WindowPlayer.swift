@@ -27,6 +27,15 @@ public struct WindowOptions: Sendable {
 /// whole frames while an overlay is shown), overlaid, uploaded and presented. Tick k shows frame k
 /// while playing, so a window's frame equals `wavefill render ... --frame k`.
 ///
+/// Only what changes is drawn. When a tick would show the picture already on screen (paused, a
+/// still timeline or one held at its end, no action since, no overlay to refresh), nothing is
+/// rendered; when the scene reports no changed rows, nothing is uploaded; in both cases nothing is
+/// presented and the clock waits for the next tick's deadline in `SDL_WaitEventTimeout` (`.idle`).
+/// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
+/// frame again. While the window is hidden or minimised nothing is drawn and the clock wakes a few
+/// times a second (`.hidden`, skipping the ticks in between); when it is shown again the frame of
+/// that tick is drawn whole.
+///
 /// The player's keys: space pauses (unless the scene binds it), r restarts at frame 0, s saves the
 /// frame, c prints the command line, f the stats overlay, ? / h help, q / Esc quit. The scene's own
 /// controls come from `Scene.controls`; the player never looks at a scene's concrete type.
@@ -52,10 +61,21 @@ public final class WindowPlayer {
     private var overlaidLastFrame = false
     private var overlay: TextOverlay?
     private var statsLines: [String] = []
-    private var statsWindow = (start: 0.0, ticks: 0, work: 0.0)
+    /// Since the stats were last refreshed: when (tick time), frames presented, their main-thread
+    /// CPU time (render + upload + present), and the thread's CPU time then.
+    private var statsWindow = (start: 0.0, presents: 0, cpu: 0.0, threadCPU: 0.0)
     private var quitRequested = false
     private var presented = 0
     private var uploadedRows = 0, totalRows = 0
+    private var lastTickIndex = 0
+    /// Counts changes to the scene other than its frame (actions, restarts, layouts): the picture on
+    /// screen is identified by this and the frame whose picture it is.
+    private var sceneChanges = 0
+    private var shownPicture: (changes: Int, frame: Int)?
+    private var timeline: (changes: Int, value: SceneTimeline)?
+    private var overlayChanged = false
+    private var exposed = false
+    private var hidden = false
 
     /// Opens the window at the scene's size. Throws `SDLError` when no window can be opened.
     public init(scene: any Scene, setup: SceneSetup, options: WindowOptions) throws {
@@ -64,10 +84,15 @@ public final class WindowPlayer {
         self.options = options
         initialSize = (scene.width, scene.height)
         let title = (try? setup.settings.string(.text)).flatMap { $0 } ?? setup.kind.rawValue
-        window = try SDLWindow(title: "WaveFill - \(setup.kind == .wave ? title : setup.kind.rawValue)",
-                               width: scene.width, height: scene.height, vsync: options.vsync)
+        let window = try SDLWindow(title: "WaveFill - \(setup.kind == .wave ? title : setup.kind.rawValue)",
+                                   width: scene.width, height: scene.height, vsync: options.vsync)
+        self.window = window
         let rate = window.refreshRate ?? scene.fps
-        clock = VSyncClock(rate: rate, alwaysPace: !window.vsyncRequested, notice: { StandardError.line("wavefill: " + $0) })
+        // The clock's waits are the window's: events arriving meanwhile are kept for the next tick.
+        clock = VSyncClock(rate: rate, alwaysPace: !window.vsyncRequested,
+                           sleepUntil: { window.waitForEvents(until: $0) },
+                           waitForEvent: { window.waitForEvents(until: $0, returningEarly: true) },
+                           notice: { StandardError.line("wavefill: " + $0) })
         if !window.vsyncRequested {
             StandardError.line("wavefill: the renderer presents without vsync\(options.vsync ? " (not available)" : " (--no-vsync)"); pacing to \(VSyncClock.format(rate)) Hz by the clock")
         }
@@ -95,45 +120,110 @@ public final class WindowPlayer {
     }
 
     /// Runs until the window closes, `q`, or `frames` ticks; then saves the screenshot.
+    ///
+    /// The summary line gives the ticks run (those skipped while hidden included), how many of them
+    /// presented a frame, the measured tick intervals, the share of rows uploaded, and the main
+    /// thread's CPU time as a share of one core over the run.
     public func run() throws {
         var link = DisplayLink(clock: clock)
+        clock.endIndex = options.frames
         var next = 0
-        let started = VSyncClock.monotonicSeconds()
-        try link.run(ticks: options.frames) { tick throws in
+        let started = MonotonicTime.seconds(), startedCPU = ThreadCPUTime.seconds()
+        statsWindow.threadCPU = startedCPU
+        try link.run { tick throws in
             WindowSupport.replay(options.script, from: &next, at: tick.index, on: window)
-            if tick.index > 0 && !paused { frame += 1 }
+            if !paused { frame += tick.index - lastTickIndex }
+            lastTickIndex = tick.index
             for event in window.pollEvents() { handle(event) }
             if quitRequested { clock.stop(); return }
-            try draw(tick)
+            clock.outcome = try update(tick)
         }
-        let elapsed = VSyncClock.monotonicSeconds() - started
+        let elapsed = MonotonicTime.seconds() - started
+        let cpu = ThreadCPUTime.seconds() - startedCPU
         let s = clock.intervals
         let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
         let share = totalRows > 0 ? VSyncClock.format(Double(uploadedRows) * 100 / Double(totalRows)) : "0"
-        StandardOutput.line("ran \(clock.ticksDelivered) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(presentedFrame): intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(share) %")
+        let core = elapsed > 0 ? VSyncClock.format(cpu * 100 / elapsed) : "0"
+        let ticks = clock.ticksElapsed
+        StandardOutput.line("ran \(ticks) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(presentedFrame): presented \(presented) of \(ticks) ticks; intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(share) %; main-thread CPU \(core) % of a core")
         if let path = options.screenshot {
             try WindowSupport.saveScreenshot(window, presented: presented, to: path, frame: presentedFrame)
         }
     }
 
-    private func draw(_ tick: FrameTick) throws {
-        let t0 = VSyncClock.monotonicSeconds()
-        guard prepare() else { return }
+    /// Draws the tick when the window can be seen and something changed; says how the clock should
+    /// reach the next tick.
+    private func update(_ tick: FrameTick) throws -> VSyncClock.Outcome {
+        guard window.isVisible else {
+            if !hidden { StandardOutput.line("window hidden at tick \(tick.index): not drawing") }
+            hidden = true
+            return .hidden
+        }
+        if hidden {
+            hidden = false
+            shownPicture = nil              // drawn whole: what the window showed is gone
+            StandardOutput.line("window shown at tick \(tick.index): drawing frame \(frame)")
+        }
+        do {
+            return try draw(tick) ? .presented : .idle
+        } catch { throw CLIError("cannot draw the frame: \(error)") }
+    }
+
+    /// The frame whose picture frame `n` shows: 0 for a still timeline, the last frame of a `once`
+    /// timeline after its end, else `n`. The timeline is asked again only after the scene changed.
+    private func pictureFrame(_ n: Int) -> Int {
+        let value: SceneTimeline
+        if let t = timeline, t.changes == sceneChanges {
+            value = t.value
+        } else {
+            value = scene.timeline
+            timeline = (sceneChanges, value)
+        }
+        switch value {
+        case .still: return 0
+        case .once(let frames): return min(n, max(frames - 1, 0))
+        case .periodic: return n
+        }
+    }
+
+    /// Renders, uploads and presents the tick's frame when it differs from what is on screen (or an
+    /// overlay changed, or the window was exposed); true when something was presented.
+    private func draw(_ tick: FrameTick) throws(SDLError) -> Bool {
+        let cpu0 = ThreadCPUTime.seconds()
+        guard prepare() else { return false }
         let overlaid = showsHelp || showsStats
-        if overlaid || overlaidLastFrame { scene.invalidate() }
+        let statsDue = showsStats && (statsLines.isEmpty || tick.timestamp - statsWindow.start >= 0.25)
+        let redraw = overlayChanged || statsDue
+        let picture = (changes: sceneChanges, frame: pictureFrame(frame))
+        if !redraw, let shown = shownPicture, shown == picture {
+            presentedFrame = frame          // the picture on screen is this frame's
+            return exposed ? try presentAgain(since: cpu0) : false
+        }
+        if overlaid || overlaidLastFrame || shownPicture == nil { scene.invalidate() }
         let rows = scene.renderChanges(frame: frame, into: &pixmap)
+        shownPicture = picture
         presentedFrame = frame
-        drawOverlays(tick)
-        overlaidLastFrame = overlaid
+        overlayChanged = false
         uploadedRows += rows.count
         totalRows += pixmap.height
-        do {
-            try window.upload(pixmap, rows: rows)
-            statsWindow.work += VSyncClock.monotonicSeconds() - t0
-            statsWindow.ticks += 1
-            try window.present()
-        } catch { throw CLIError("cannot draw the frame: \(error)") }
+        if rows.isEmpty && !redraw && !overlaid {
+            return exposed ? try presentAgain(since: cpu0) : false
+        }
+        drawOverlays(tick, refresh: statsDue)
+        overlaidLastFrame = overlaid
+        try window.upload(pixmap, rows: rows)
+        return try presentAgain(since: cpu0)
+    }
+
+    /// Presents the texture (the frame just uploaded, or the one on screen after an expose) and
+    /// counts the main thread's CPU time since `cpu0` for the stats.
+    private func presentAgain(since cpu0: Double) throws(SDLError) -> Bool {
+        try window.present()
+        exposed = false
         presented += 1
+        statsWindow.presents += 1
+        statsWindow.cpu += ThreadCPUTime.seconds() - cpu0
+        return true
     }
 
     /// Lays the scene out again when the drawable's size changed; false when the window cannot be
@@ -156,6 +246,7 @@ public final class WindowPlayer {
         }
         layoutFailedAt = nil
         scene.invalidate()
+        sceneChanges &+= 1
         if !first {
             StandardOutput.line("resized to \(logical.width)x\(logical.height) (drawable \(drawable.width)x\(drawable.height)); laid out again")
         }
@@ -171,23 +262,32 @@ public final class WindowPlayer {
 
     static let overlayFont: String = FontLocator.match("DejaVu Sans Mono") ?? (try? SceneSetup.defaultFont()) ?? ""
 
-    private func drawOverlays(_ tick: FrameTick) {
+    /// Draws the help and stats boxes; `refresh` makes the stats lines anew (four times a second, so
+    /// the cached line images are reused in between).
+    ///
+    /// fps counts frames presented; frame time is the main thread's CPU time per presented frame
+    /// (render, upload and present, not the time blocked on vsync); the core share is the main
+    /// thread's CPU time over the wall time since the last refresh, idle ticks included.
+    private func drawOverlays(_ tick: FrameTick, refresh: Bool) {
         guard let overlay, showsHelp || showsStats else { return }
         let margin = Int((8 * scale).rounded())
         if showsHelp {
             overlay.draw(Self.helpLines(scene.controls), onto: &pixmap, x: margin, y: margin)
         }
         if showsStats {
-            // Refreshed four times a second, so the cached line images are reused in between.
-            let elapsed = tick.timestamp - statsWindow.start
-            if statsLines.isEmpty || elapsed >= 0.25 {
-                let fps = elapsed > 0 ? Double(statsWindow.ticks) / elapsed : 0
-                let work = statsWindow.ticks > 0 ? statsWindow.work / Double(statsWindow.ticks) * 1000 : 0
-                statsLines = ["fps \(StatusText.fixed(fps, 1))  frame time \(StatusText.fixed(work, 2)) ms",
+            if refresh {
+                let elapsed = tick.timestamp - statsWindow.start
+                let threadCPU = ThreadCPUTime.seconds()
+                let n = statsWindow.presents
+                let fps = elapsed > 0 ? Double(n) / elapsed : 0
+                let work = n > 0 ? statsWindow.cpu / Double(n) * 1000 : 0
+                let core = elapsed > 0 ? (threadCPU - statsWindow.threadCPU) * 100 / elapsed : 0
+                statsLines = ["fps \(StatusText.fixed(fps, 1))  frame time \(StatusText.fixed(work, 2)) ms CPU",
+                              "main thread \(StatusText.fixed(core, 1)) % of a core",
                               "frame \(frame)  tick \(tick.index)\(paused ? "  paused" : "")"]
                     + scene.status(frame: frame)
                     + ["\(clock.isPacing ? "paced" : "vsync") \(VSyncClock.format(clock.rate)) Hz"]
-                statsWindow = (tick.timestamp, 0, 0)
+                statsWindow = (tick.timestamp, 0, 0, threadCPU)
             }
             overlay.draw(statsLines, onto: &pixmap, x: margin, y: pixmap.height - margin, corner: .bottomLeft)
         }
@@ -199,6 +299,7 @@ public final class WindowPlayer {
     private func control(_ input: SceneControl.Input) -> SceneControl? { scene.controls.first { $0.input == input } }
 
     private func act(_ action: SceneAction, print: Bool) {
+        sceneChanges &+= 1                  // even an action that answers nil may change the picture
         guard let line = scene.perform(action, atFrame: frame) else { return }
         if print { StandardOutput.line(line) }
     }
@@ -223,6 +324,10 @@ public final class WindowPlayer {
             }
         case .resized:
             break       // picked up from the drawable's size before the next frame
+        case .visibilityChanged:
+            break       // picked up from the window's flags before the next frame
+        case .exposed:
+            exposed = true
         }
     }
 
@@ -254,6 +359,7 @@ public final class WindowPlayer {
             StandardOutput.line(paused ? "paused at frame \(frame)" : "resumed at frame \(frame)")
         case .character("r"):
             _ = scene.perform(.restart, atFrame: frame)
+            sceneChanges &+= 1
             frame = 0
             StandardOutput.line("restarted at frame 0")
         case .character("s"):
@@ -262,9 +368,12 @@ public final class WindowPlayer {
             StandardOutput.line(commandLine())
         case .character("f"):
             showsStats.toggle()
+            if showsStats { statsLines.removeAll() }    // made anew when it is next drawn
+            overlayChanged = true
             StandardOutput.line("stats overlay " + (showsStats ? "on" : "off"))
         case .character("?"), .character("h"):
             showsHelp.toggle()
+            overlayChanged = true
             StandardOutput.line("help overlay " + (showsHelp ? "on" : "off"))
         default:
             break

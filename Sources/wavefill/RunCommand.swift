@@ -32,7 +32,8 @@ struct RunCommand: ParsableCommand {
         --script replays input at given ticks through SDL's event queue, as if typed: entries \
         TICK:ACTION separated by ';', ACTION one of key=NAME (space, up, down, left, right, [, ], 0-9, \
         a-z, ?, esc), drag=F (press and release at F of the height from the bottom, 0...1), \
-        resize=WxH, quit. Example: --frames 120 --script "30:key=space;60:key=up;90:drag=0.5".
+        resize=WxH, hide, show, minimize, restore (these two need a window manager), expose, quit. \
+        Example: --frames 120 --script "30:key=space;60:key=up;90:drag=0.5".
         """)
 
     @OptionGroup var scene: SceneOptions

@@ -77,6 +77,25 @@ import Raster
         }
     }
 
+    /// A still scene presents once; a scene whose timeline has ended (`once`: the spread selected at
+    /// frame 5 is done 0.3 s later, by frame 23) stops presenting after its last frame. What stays on
+    /// screen is the headless frame.
+    @Test(arguments: [
+        (["--scene", "stroke", "--text", "Ok", "--progress", "0.5"], 30, 5),
+        (["--scene", "spread", "--text", "Tab", "--select-at", "never"], 30, 5),
+        (["--scene", "spread", "--text", "Tab", "--select-at", "5", "--deselect-at", "never"], 90, 24 + 6),
+    ] as [([String], Int, Int)])
+    func unchangingScenesStopPresenting(flags: [String], ticks: Int, most: Int) throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", String(ticks)], on: display, in: dir)
+        #expect(r.status == 0, "\(flags): \(r.stderr)")
+        let f = try #require(WindowTests.summary(r.stdout), "no summary in \(r.stdout)")
+        #expect(f.ticks == ticks && f.presented >= 1 && f.presented <= most, "\(flags): \(r.stdout)")
+        WindowTests.expectSame(shot, try WindowTests.headless(Self.size + flags + ["--frame", String(ticks - 1)], in: dir), "\(flags)")
+    }
+
     /// Bad input is refused before a window opens: one line naming the flag, exit 64.
     @Test(arguments: [
         (["--scene", "spread", "--progress", "0.5"], "--progress"), (["--scene", "marquee", "--effect", "fall"], "--effect"),

@@ -48,6 +48,19 @@ import Raster
         return (mean, lo, hi, target)
     }
 
+    /// The figures of the summary line: ticks run, seconds (to 0.01: bounds on it allow 0.005),
+    /// frames presented, main-thread CPU in % of a core.
+    static func summary(_ stdout: String) -> (ticks: Int, seconds: Double, presented: Int, cpu: Double)? {
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("ran ") }) else { return nil }
+        func figure(after key: String) -> Double? {
+            guard let r = line.range(of: key) else { return nil }
+            return Double(line[r.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        guard let ticks = figure(after: "ran "), let seconds = figure(after: " ticks in "),
+              let presented = figure(after: "presented "), let cpu = figure(after: "main-thread CPU ") else { return nil }
+        return (Int(ticks), seconds, Int(presented), cpu)
+    }
+
     @Test func aRealWindowShowsTheHeadlessFrame() throws {
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
@@ -94,6 +107,80 @@ import Raster
         #expect(r.status == 0, "\(script): \(r.stderr)")
         #expect(r.stdout.contains(line), "\(script): stdout was \(r.stdout)")
         Self.expectSame(shot, try Self.headless(Self.size + headless, in: dir), script)
+    }
+
+    /// A window whose picture does not change presents it once and then waits for its ticks instead
+    /// of drawing: a still scene, or a paused one, presents a few frames of 120 ticks, yet the ticks
+    /// keep their time (tick 119 comes no sooner than 118 intervals after tick 1, which follows tick
+    /// 0's present: only a lower bound, which load cannot break) and the frame shown is still the
+    /// headless one. An expose presents the
+    /// frame again. A stats overlay is the exception: it is refreshed, and presented, four times a
+    /// second.
+    @Test func anUnchangingWindowIdlesAndKeepsTime() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let still = Self.size + ["--amplitude", "0", "--progress", "0.5"]
+        let (r, shot) = try Self.window(still + ["--frames", "120"], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let f = try #require(Self.summary(r.stdout), "no summary in \(r.stdout)")
+        print("still window, 120 ticks: \(f.presented) presented in \(f.seconds) s, main-thread CPU \(f.cpu) % of a core")
+        #expect(f.ticks == 120 && f.presented >= 1 && f.presented <= 5, "\(r.stdout)")
+        #expect(f.seconds >= 118.0 / 60 - 0.005, "\(r.stdout)")
+        #expect(r.stdout.contains("screenshot 160x124 of frame 119"), "\(r.stdout)")
+        Self.expectSame(shot, try Self.headless(still + ["--frame", "119"], in: dir), "still frame")
+
+        // Paused at tick 30: the ticks after it present nothing (but the ones an expose asks for).
+        let (p, pausedShot) = try Self.window(Self.size + ["--frames", "120", "--script", "30:key=space", "--force"], on: display, in: dir)
+        #expect(p.status == 0 && p.stdout.contains("paused at frame 30"), "\(p.stdout) \(p.stderr)")
+        let g = try #require(Self.summary(p.stdout), "no summary in \(p.stdout)")
+        #expect(g.ticks == 120 && g.presented <= 31 + 4, "\(p.stdout)")
+        #expect(g.seconds >= 88.0 / 60 - 0.005, "\(p.stdout)")      // ticks 31 ... 119, paced by the clock
+        Self.expectSame(pausedShot, try Self.headless(Self.size + ["--frame", "30"], in: dir), "paused frame")
+
+        // Exposed twice while still: presented again each time, and still the same frame.
+        let (x, exposedShot) = try Self.window(still + ["--frames", "120", "--script", "60:expose;90:expose", "--force"],
+                                               on: display, in: dir)
+        #expect(x.status == 0, "\(x.stderr)")
+        let e = try #require(Self.summary(x.stdout), "no summary in \(x.stdout)")
+        #expect(e.presented >= 3 && e.presented <= f.presented + 2 + 3, "\(x.stdout)")
+        Self.expectSame(exposedShot, try Self.headless(still + ["--frame", "119"], in: dir), "exposed still frame")
+
+        // The stats overlay on a still scene: a handful of presents, not 120, and the box is drawn.
+        let (o, overlaid) = try Self.window(still + ["--frames", "120", "--script", "1:key=f", "--force"], on: display, in: dir)
+        #expect(o.status == 0 && o.stdout.contains("stats overlay on"), "\(o.stdout) \(o.stderr)")
+        let h = try #require(Self.summary(o.stdout), "no summary in \(o.stdout)")
+        // The first frame, the one showing the box, then a refresh per quarter second of ticks
+        // (at least one in the two seconds the ticks take; at most four a second however slow they are).
+        #expect(h.presented >= 3 && h.presented <= 4 + Int(h.seconds * 4), "\(o.stdout)")
+        #expect(overlaid.map { $0.pixel(9, 115) == SIMD4(89, 89, 89, 255) } == true, "no stats box")
+    }
+
+    /// A hidden window (`hide`: unmapped, which is what minimising amounts to without a window manager)
+    /// draws nothing; the ticks go on by the time, and when it is shown again the frame drawn, whole,
+    /// is the one for that tick. `minimize` / `restore` ask a window manager; a bare Xvfb has none,
+    /// and then the window simply keeps playing.
+    @Test func aHiddenWindowStopsDrawingAndResumesAtTheTime() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (r, shot) = try Self.window(Self.size + ["--frames", "91", "--script", "30:hide;90:show"], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("window hidden at tick 30"), "\(r.stdout)")
+        #expect(r.stdout.contains("window shown at tick 90: drawing frame 90"), "\(r.stdout)")
+        let f = try #require(Self.summary(r.stdout), "no summary in \(r.stdout)")
+        print("hidden from tick 30 to 90 of 91: \(f.presented) presented in \(f.seconds) s, main-thread CPU \(f.cpu) % of a core")
+        #expect(f.ticks == 91 && f.presented <= 31 + 4, "\(r.stdout)")
+        // Ticks 30 ... 90 are paced by the clock (those before follow the display's presents).
+        #expect(f.seconds >= 60.0 / 60 - 0.005, "\(r.stdout)")
+        #expect(r.stdout.contains("screenshot 160x124 of frame 90"), "\(r.stdout)")
+        Self.expectSame(shot, try Self.headless(Self.size + ["--frame", "90"], in: dir), "frame 90 after showing")
+
+        let (m, minimized) = try Self.window(Self.size + ["--frames", "91", "--script", "30:minimize;60:restore", "--force"],
+                                             on: display, in: dir)
+        #expect(m.status == 0, "\(m.stderr)")
+        #expect(m.stdout.contains("window hidden at tick") == m.stdout.contains("window shown at tick"), "\(m.stdout)")
+        Self.expectSame(minimized, try Self.headless(Self.size + ["--frame", "90"], in: dir), "frame 90 after minimize / restore")
     }
 
     /// `?` and `f` draw their boxes onto the frame (help top-left, stats bottom-left) and nothing else.
@@ -233,7 +320,7 @@ import Raster
         for s in CLITests.sceneFlags + ["--frames", "--screenshot", "--script", "--no-vsync", "--check-display",
                                         "pause / resume", "amplitude", "phase step", "frequency", "progress",
                                         "time-based", "restart", "save", "command line", "stats", "quit",
-                                        "key=NAME", "drag=F", "resize=WxH"] {
+                                        "key=NAME", "drag=F", "resize=WxH", "hide", "minimize", "expose"] {
             #expect(r.stdout.contains(s), "\(s) missing from run --help")
         }
         let top = try Executable.run(["--help"])

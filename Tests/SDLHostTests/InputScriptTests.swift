@@ -12,6 +12,12 @@ import Testing
         #expect(s.lastTick == 110)
     }
 
+    @Test func parsesWindowActions() throws {
+        let s = try InputScript("10:hide;20:show;30:minimize;40:restore;50:expose")
+        #expect(s.entries.map(\.action) == [.hide, .show, .minimize, .restore, .expose])
+        #expect(throws: InputScript.ParseError.self) { try InputScript("10:hidden") }
+    }
+
     @Test(arguments: ["x:key=up", "-1:key=up", "10", "10:key=F1", "10:key=", "10:drag=1.5", "10:drag=nan",
                       "10:resize=0x10", "10:resize=abc", "10:jump", "10:press=a"])
     func rejectsBadEntries(_ text: String) {
