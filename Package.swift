@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation"]),
+        // The project's own C kernel (rounding rows to 8 bits, vectorized by the C compiler); no library.
+        .target(name: "CRowKernels"),
+        .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation", "CRowKernels"]),
         // The Scene contract every scene conforms to, and setting errors by key.
         .target(name: "SceneKit", dependencies: ["Raster", "Vector"]),
         // JSON, SVG and Lottie spelling.

@@ -125,6 +125,7 @@ public final class FastLayerRenderer {
         if let mask = layer.mask {
             var op = RenderOp(kind: .maskBegin, path: Path(), transform: ctm, rule: .nonZero, paint: .color(.clear))
             op.end = begin
+            sink.ops[begin].maskIndex = sink.ops.count
             sink.ops.append(op)
             depth += 1; maxDepth = max(maxDepth, depth)
             build(mask, parentCTM: ctm)                 // a mask lives in its layer's coordinates
@@ -197,15 +198,18 @@ public final class FastLayerRenderer {
                 groupStack.removeLast()
                 var content = PixelRect.empty, mask = PixelRect.empty
                 var k = g + 1, inMask = false
+                var contentShades = false, maskShades = false
                 while k < i {
                     if ops[k].kind == .maskBegin, ops[k].end == g { inMask = true; k += 1; continue }
                     let b = ops[k].bounds
                     if inMask { mask = mask.union(b) } else { content = content.union(b) }
+                    if ops[k].gradient >= 0 { if inMask { maskShades = true } else { contentShades = true } }
                     // Skip over nested groups and sums: their bounds already hold their parts.
                     k = (ops[k].kind == .groupBegin) ? ops[k].end + 1 : (ops[k].kind == .sumBegin ? ops[k].end : k + 1)
                 }
                 var b = content
                 if ops[g].hasMask { b = b.intersection(mask) }
+                ops[g].maskFirst = ops[g].hasMask && contentShades && !maskShades
                 switch ops[g].clip {
                 case .rect:
                     let r = ops[g].rect
@@ -376,7 +380,9 @@ public final class FastLayerRenderer {
             let n = colors.count
             for k in 0 ..< n { gradientLocations.append(n == 1 ? 0 : Double(k) / Double(n - 1)) }
         }
-        gradients.append(GradientSpan(first: first, count: colors.count, ax: ax, ay: ay, c: c))
+        var sorted = true
+        for k in first + 1 ..< gradientLocations.count where gradientLocations[k] < gradientLocations[k - 1] { sorted = false }
+        gradients.append(GradientSpan(first: first, count: colors.count, ax: ax, ay: ay, c: c, sorted: sorted))
         return gradients.count - 1
     }
 
@@ -384,7 +390,7 @@ public final class FastLayerRenderer {
 
     private func draw(into pixmap: inout Pixmap) -> Range<Int> {
         guard !damage.isEmpty else { return 0 ..< 0 }
-        let levels = maxDepth + 1
+        let levels = 2 * maxDepth + 2          // a mask-first group takes one level more
         let threadCount = max(1, min(threads, 8))
         while workers.count < threadCount { workers.append(RowWorker(width: width)) }
         for w in workers { w.ensure(levels: levels) }
@@ -444,6 +450,8 @@ final class CoverageTile: @unchecked Sendable {
 struct GradientSpan {
     var first: Int, count: Int
     var ax: Double, ay: Double, c: Double
+    /// Locations in non-decreasing order: the stop can be followed along a row instead of searched.
+    var sorted: Bool
 }
 
 /// The frame's gradients, read by the row workers.

@@ -149,6 +149,10 @@ struct RenderOp {
     /// Group: opacity; whether a mask and a clip follow.
     var opacity = 1.0
     var hasMask = false
+    /// `.groupBegin`: index of its `.maskBegin` (when it has a mask), and whether the mask is drawn
+    /// first (the content is costlier: gradients), so the content is drawn only where it shows.
+    var maskIndex = -1
+    var maskFirst = false
     var clip: ClipKind = .none
     /// `.groupBegin`: index of its `.groupEnd`; `.maskBegin`: of the group's begin; `.sumBegin`: one past its last part.
     var end = 0

@@ -1,3 +1,4 @@
+import CRowKernels
 import Geometry
 import Raster
 
@@ -10,6 +11,11 @@ final class RowWorker: @unchecked Sendable {
     private var levels: UnsafeMutablePointer<SIMD4<Float>>
     private var spanLo: UnsafeMutablePointer<Int>
     private var spanHi: UnsafeMutablePointer<Int>
+    /// Per level: a buffer whose transparent pixels need no drawing at that level (the group's
+    /// content while its mask is drawn, or its mask while its content is), or nil.
+    private var guards: UnsafeMutablePointer<UnsafeMutablePointer<SIMD4<Float>>?>
+    /// Per level: 1 while a mask-first group's mask is drawn, 2 while its content is.
+    private var phase: UnsafeMutablePointer<Int>
     private let cov: UnsafeMutablePointer<Float>
     private let sum: UnsafeMutablePointer<Float>
 
@@ -18,20 +24,23 @@ final class RowWorker: @unchecked Sendable {
         levels = .allocate(capacity: self.width)
         levelCount = 1
         spanLo = .allocate(capacity: 1); spanHi = .allocate(capacity: 1)
+        guards = .allocate(capacity: 1); phase = .allocate(capacity: 1)
         cov = .allocate(capacity: self.width)
         sum = .allocate(capacity: self.width)
     }
 
     deinit {
         levels.deallocate(); spanLo.deallocate(); spanHi.deallocate(); cov.deallocate(); sum.deallocate()
+        guards.deallocate(); phase.deallocate()
     }
 
     /// Makes room for `n` levels of nesting.
     func ensure(levels n: Int) {
         guard n > levelCount else { return }
-        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate()
+        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate(); guards.deallocate(); phase.deallocate()
         levels = .allocate(capacity: width * n)
         spanLo = .allocate(capacity: n); spanHi = .allocate(capacity: n)
+        guards = .allocate(capacity: n); phase = .allocate(capacity: n)
         levelCount = n
     }
 
@@ -41,7 +50,8 @@ final class RowWorker: @unchecked Sendable {
     func renderRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
         var level = 0
         spanLo[0] = x0; spanHi[0] = x1
-        (buffer(0) + x0).update(repeating: .zero, count: x1 - x0)
+        guards[0] = nil; phase[0] = 0
+        if !Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) { (buffer(0) + x0).update(repeating: .zero, count: x1 - x0) }
         let yc = Double(y) + 0.5
         var i = 0
         let n = ops.count
@@ -52,20 +62,48 @@ final class RowWorker: @unchecked Sendable {
                 let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
                 if y < b.y0 || y >= b.y1 || lo >= hi { i = ops[i].end + 1; continue }
                 level += 1
-                spanLo[level] = lo; spanHi[level] = hi
+                spanLo[level] = lo; spanHi[level] = hi; guards[level] = nil; phase[level] = 0
                 (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
+                if ops[i].maskFirst {
+                    // The mask first, on this level; the content after it, one level up, only where
+                    // the mask shows (groups inside either use the levels above).
+                    phase[level] = 1
+                    i = ops[i].maskIndex + 1
+                    continue
+                }
             case .maskBegin:
+                let g = ops[i].end
+                if phase[level] == 2 {
+                    // A mask-first group's content is done: composite it and go past the group.
+                    let contentLevel = level
+                    level = contentLevel - 2
+                    compositeGroup(ops, g, y: y, src: buffer(contentLevel), mask: buffer(contentLevel - 1), dst: buffer(level),
+                                   guardBuffer: guards[level], lo: spanLo[contentLevel], hi: spanHi[contentLevel])
+                    i = ops[g].end + 1
+                    continue
+                }
                 let lo = spanLo[level], hi = spanHi[level]
+                let content = buffer(level)
                 level += 1
-                spanLo[level] = lo; spanHi[level] = hi
+                spanLo[level] = lo; spanHi[level] = hi; guards[level] = content; phase[level] = 0
                 (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
             case .groupEnd:
                 let g = ops[i].end
                 let hasMask = ops[g].hasMask
+                if hasMask, phase[level] == 1 {
+                    // A mask-first group's mask is done: now its content, one level up, where it shows.
+                    let lo = spanLo[level], hi = spanHi[level]
+                    let mask = buffer(level)
+                    level += 1
+                    spanLo[level] = lo; spanHi[level] = hi; guards[level] = mask; phase[level] = 2
+                    (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
+                    i = g + 1
+                    continue
+                }
                 let contentLevel = hasMask ? level - 1 : level
                 level = contentLevel - 1
                 compositeGroup(ops, g, y: y, src: buffer(contentLevel), mask: hasMask ? buffer(contentLevel + 1) : nil,
-                               dst: buffer(level), lo: spanLo[contentLevel], hi: spanHi[contentLevel])
+                               dst: buffer(level), guardBuffer: guards[level], lo: spanLo[contentLevel], hi: spanHi[contentLevel])
             case .fill:
                 let b = ops[i].bounds
                 let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
@@ -74,15 +112,29 @@ final class RowWorker: @unchecked Sendable {
                     tile.values.withUnsafeBufferPointer { v in
                         guard let base = v.baseAddress else { return }
                         paint(ops[i].paint, ops[i].gradient, gradients, cov: base + (y - ty) * tile.width - tx,
-                              dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                              dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
                     }
                 }
             case .rect:
                 let b = ops[i].bounds
                 let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
-                if y >= b.y0, y < b.y1, lo < hi {
+                if y >= b.y0, y < b.y1, lo < hi, case .color(let color) = ops[i].paint, color.a == 255,
+                   Double(y) >= ops[i].rect.y0, Double(y + 1) <= ops[i].rect.y1 {
+                    // An opaque rectangle over whole rows: a store inside, the fill formula at its edges.
+                    let r = ops[i].rect
+                    let ilo = max(lo, Int(max(r.x0, -1e9).rounded(.up))), ihi = min(hi, Int(min(r.x1, 1e9).rounded(.down)))
+                    let s = color.premultiplied, dst = buffer(level)
+                    if ilo < ihi {
+                        (dst + ilo).update(repeating: s, count: ihi - ilo)
+                        for x in lo ..< ilo { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
+                        for x in ihi ..< hi { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
+                    } else {
+                        rectCoverage(r, y: y, lo: lo, hi: hi, into: cov)
+                        paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: dst, guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
+                    }
+                } else if y >= b.y0, y < b.y1, lo < hi {
                     rectCoverage(ops[i].rect, y: y, lo: lo, hi: hi, into: cov)
-                    paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                    paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
                 }
             case .image:
                 let b = ops[i].bounds
@@ -90,7 +142,7 @@ final class RowWorker: @unchecked Sendable {
                 if y >= b.y0, y < b.y1, lo < hi, let image = ops[i].image {
                     image.values.withUnsafeBufferPointer { v in
                         guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, -1, gradients, cov: base + y * image.width, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                        paint(ops[i].paint, -1, gradients, cov: base + y * image.width, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
                     }
                 }
             case .sumBegin:
@@ -111,7 +163,7 @@ final class RowWorker: @unchecked Sendable {
                         }
                     }
                     for x in lo ..< hi where sum[x] > 1 { sum[x] = 1 }
-                    paint(ops[i].paint, ops[i].gradient, gradients, cov: sum, dst: buffer(level), lo: lo, hi: hi, yc: yc)
+                    paint(ops[i].paint, ops[i].gradient, gradients, cov: sum, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
                 }
                 i = end
                 continue
@@ -121,28 +173,31 @@ final class RowWorker: @unchecked Sendable {
             i += 1
         }
         // Round once: round(255 c) per channel, clamped.
-        let src = buffer(0)
-        let out = frame.bytes + y * frame.width * 4
-        for x in x0 ..< x1 {
-            let v = src[x] * 255
-            let o = out + x * 4
-            o[0] = Self.byte(v.x); o[1] = Self.byte(v.y); o[2] = Self.byte(v.z); o[3] = Self.byte(v.w)
+        UnsafeMutableRawPointer(buffer(0) + x0).withMemoryRebound(to: Float.self, capacity: (x1 - x0) * 4) { src in
+            wf_round_row(src, frame.bytes + (y * frame.width + x0) * 4, (x1 - x0) * 4)
         }
     }
 
-    /// `round(v)` (halves away from zero) clamped to 0...255, without a libm call: `v - trunc(v)`
-    /// is exact below 256, so the half is decided exactly.
-    @inline(__always) static func byte(_ v: Float) -> UInt8 {
-        guard v > 0 else { return 0 }
-        guard v < 255 else { return 255 }
-        let i = Int(v)
-        return UInt8(v - Float(i) >= 0.5 ? i + 1 : i)
+    /// True when the first step is an opaque colour over a rectangle holding the whole span of row
+    /// `y` (a background): it overwrites every pixel, so clearing first is not needed.
+    static func coversOpaquely(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> Bool {
+        guard let first = ops.first, first.kind == .rect, case .color(let c) = first.paint, c.a == 255 else { return false }
+        let r = first.rect
+        return r.x0 <= Double(x0) && r.x1 >= Double(x1) && r.y0 <= Double(y) && r.y1 >= Double(y + 1)
     }
 
     /// Source-over of `paint` with coverage `cov[x]` into `dst[lo ..< hi]` (the reference's fill).
     @inline(__always)
-    private func paint(_ paint: LayerPaint, _ gradient: Int, _ gradients: GradientTable, cov: UnsafePointer<Float>,
-                       dst: UnsafeMutablePointer<SIMD4<Float>>, lo: Int, hi: Int, yc: Double) {
+    private func paint(_ paint: LayerPaint, _ gradient: Int, _ gradients: GradientTable, cov covIn: UnsafePointer<Float>,
+                       dst: UnsafeMutablePointer<SIMD4<Float>>, guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?,
+                       lo: Int, hi: Int, yc: Double) {
+        var cov = covIn
+        if let g = guardBuffer {
+            // Where the guard is transparent this level's pixels are never seen: no coverage there.
+            let masked = self.sum == UnsafeMutablePointer(mutating: covIn) ? self.sum : self.cov
+            for x in lo ..< hi { masked[x] = g[x].w == 0 ? 0 : covIn[x] }
+            cov = UnsafePointer(masked)
+        }
         switch paint {
         case .color(let color):
             let s = color.premultiplied
@@ -167,20 +222,30 @@ final class RowWorker: @unchecked Sendable {
                 gradients.locations.withUnsafeBufferPointer { locs in
                     guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
                     let cs = sb + g.first, ls = lb + g.first, n = g.count
+                    // The last stop at or before t (as LinearGradient.straightColor): searched once,
+                    // then followed along the row, where t moves one way only (sorted stops).
+                    var k = -1
+                    var started = false
                     for x in lo ..< hi {
                         let c = cov[x]
                         if c == 0 { continue }
                         let t = g.ax * (Double(x) + 0.5) + g.ay * yc + g.c
-                        // The last stop at or before t (as LinearGradient.straightColor).
-                        var k = -1
-                        for m in 0 ..< n where ls[m] <= t { k = m }
+                        if !g.sorted || !started {
+                            k = -1
+                            for m in 0 ..< n where ls[m] <= t { k = m }
+                            started = true
+                        } else if g.ax >= 0 {
+                            while k + 1 < n, ls[k + 1] <= t { k += 1 }
+                        } else {
+                            while k >= 0, ls[k] > t { k -= 1 }
+                        }
                         let st: SIMD4<Float>
-                        if k < 0 { st = cs[0] } else if k == n - 1 { st = cs[k] } else {
+                        if k < 0 { st = cs[0] } else if k == n - 1 || cs[k] == cs[k + 1] { st = cs[k] } else {
                             let f = Float((t - ls[k]) / (ls[k + 1] - ls[k]))
                             st = cs[k] + (cs[k + 1] - cs[k]) * f
                         }
                         let s = SIMD4(st.x * st.w, st.y * st.w, st.z * st.w, st.w)
-                        dst[x] = s * c + dst[x] * (1 - s.w * c)
+                        dst[x] = c == 1 && s.w == 1 ? s : s * c + dst[x] * (1 - s.w * c)
                     }
                 }
             }
@@ -207,7 +272,8 @@ final class RowWorker: @unchecked Sendable {
     /// Composites a group's row onto its parent: the mask's alpha (clamped), times the clip's
     /// coverage, times the opacity (the reference's order).
     private func compositeGroup(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, y: Int, src: UnsafeMutablePointer<SIMD4<Float>>,
-                                mask: UnsafeMutablePointer<SIMD4<Float>>?, dst: UnsafeMutablePointer<SIMD4<Float>>, lo: Int, hi: Int) {
+                                mask: UnsafeMutablePointer<SIMD4<Float>>?, dst: UnsafeMutablePointer<SIMD4<Float>>,
+                                guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, lo: Int, hi: Int) {
         let opacity = Float(ops[g].opacity)
         let clip = ops[g].clip
         var clipRow: UnsafePointer<Float>?
@@ -226,6 +292,8 @@ final class RowWorker: @unchecked Sendable {
             clipRow = UnsafePointer(cov)
         }
         for x in lo ..< hi {
+            if src[x].w == 0 { continue }           // transparent content adds nothing
+            if let guardBuffer, guardBuffer[x].w == 0 { continue }
             var k = opacity
             if let mask {
                 var m = min(max(mask[x].w, 0), 1)

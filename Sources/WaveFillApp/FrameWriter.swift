@@ -16,6 +16,8 @@ public struct RenderRequest: Sendable {
     public var force = false
     /// Also write the effective settings to this preset file.
     public var savePreset: String?
+    /// The renderer that draws the frames.
+    public var renderer = SceneRenderer.fast
 
     /// A request for frame 0 into ./out.
     public init() {}
@@ -42,6 +44,7 @@ public struct FrameWriter {
         let toFile = r.out.lowercased().hasSuffix(".png")
         if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
         let scene = try setup.makeScene()
+        scene.renderer = r.renderer
         if let path = r.savePreset { try SceneSetup.checkPresetPath(path, force: r.force) }
         let paths: [String]
         if toFile {
@@ -61,7 +64,8 @@ public struct FrameWriter {
         InterruptCleanup.framesDone = 0
         defer { InterruptCleanup.framesDone = -1 }
         for (k, path) in paths.enumerated() {
-            scene.render(frame: r.first + k, into: &pixmap)
+            // Consecutive frames: each drawn over the last one, only where they differ.
+            _ = scene.renderChanges(frame: r.first + k, into: &pixmap)
             do {
                 try InterruptCleanup.whileWriting([AtomicFile.temporaryPath(for: path)]) {
                     try PNGFile.write(pixmap, to: path)

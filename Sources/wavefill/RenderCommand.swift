@@ -35,6 +35,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Overwrite existing frame files.")
     var force = false
 
+    @Option(name: .long, help: ArgumentHelp("fast (the default: cached coverage, work only where frames differ) or reference (the exact layer renderer the fast one is held to, within 1/255 per channel).", valueName: "fast|reference"))
+    var renderer: String = "fast"
+
     func run() throws {
         if frame != nil && frames != nil { throw ParameterError("--frame", "give either --frame K or --frames N, not both") }
         let maxFrame = SceneLimits.maxFrame
@@ -46,10 +49,14 @@ struct RenderCommand: ParsableCommand {
         if frame != nil && start != 0 { throw ParameterError("--start", "--start goes with --frames, not --frame") }
         let first = frame ?? start
         let count = frames ?? 1
+        guard let kind = SceneRenderer(rawValue: renderer) else {
+            throw ParameterError("--renderer", "'\(renderer)' is not fast or reference")
+        }
 
         // Everything that can be refused is checked before anything is created or written.
         var r = RenderRequest()
         r.first = first; r.count = count; r.out = out; r.force = force; r.savePreset = scene.savePreset
+        r.renderer = kind
         try FrameWriter(setup: try SceneSetup(scene, scenes), request: r).run()
     }
 }

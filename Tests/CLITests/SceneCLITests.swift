@@ -52,6 +52,25 @@ import Raster
         #expect(try PNGFile.read(dir + "/one.png") == img)
     }
 
+    /// `--renderer reference` draws with the exact layer renderer; the fast one is within one level
+    /// of it per channel on every scene, and a bad value is refused naming the flag.
+    @Test(arguments: ["wave", "marquee", "stroke", "spread", "morph"])
+    func fastAndReferenceRenderersAgree(scene: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let common = ["render", "--scene", scene, "--size", "90x50", "--frames", "2", "--start", "40"]
+        let f = try Executable.run(common + ["--out", "fast"], in: dir)
+        let r = try Executable.run(common + ["--out", "ref", "--renderer", "reference"], in: dir)
+        #expect(f.status == 0 && r.status == 0, "\(f.stderr) \(r.stderr)")
+        for name in ["frame-00040.png", "frame-00041.png"] {
+            let a = try PNGFile.read(dir + "/fast/" + name), b = try PNGFile.read(dir + "/ref/" + name)
+            let worst = zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "\(scene) \(name): fast and reference differ by \(worst)")
+        }
+        let bad = try Executable.run(["render", "--scene", scene, "--renderer", "slow", "--out", "x.png"], in: dir)
+        #expect(bad.status == 64 && bad.stderr.contains("--renderer") && !FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     @Test func strokeProgressScrubsTheTimeline() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
