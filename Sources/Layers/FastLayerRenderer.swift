@@ -69,11 +69,9 @@ public final class FastLayerRenderer {
         frameNumber += 1
         tilesRasterized = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
-        var ops = sink.ops
-        sink.ops = []
-        swap(&ops, &previous)                       // previous = last frame, ops = the older storage
-        ops.removeAll(keepingCapacity: true)
-        sink.ops = ops
+        // Last frame's steps become `previous`; the older storage (uniquely held) takes this frame's.
+        swap(&sink.ops, &previous)
+        sink.ops.removeAll(keepingCapacity: true)
         depth = 0; maxDepth = 0
         if w > 0, h > 0 { build(root, parentCTM: .identity) }
         resolve()
