@@ -50,27 +50,38 @@ public struct FlattenedPath: Sendable, Equatable {
         let s1 = Swift.min(Swift.max(end.isNaN ? 0 : end, 0), 1)
         guard s1 > s0 else { return FlattenedPath() }
         if s0 == 0 && s1 == 1 { return self }
-        let total = length
-        guard total > 0 else { return FlattenedPath() }
-        let a = s0 * total, b = s1 * total
         var out = FlattenedPath()
+        forEachTrimmedContour(from: s0, to: s1) { k, piece in
+            if let piece { out.append(piece, closed: false) } else { out.append(points[contours[k].range], closed: contours[k].isClosed) }
+        }
+        return out
+    }
+
+    /// The contours `trimmed(from:to:)` keeps, in order: `body(k, nil)` for contour k kept whole (and
+    /// as closed as it was), `body(k, piece)` for the open piece cut from it. Fractions as there.
+    public func forEachTrimmedContour(from start: Double, to end: Double, _ body: (Int, [Point]?) -> Void) {
+        let s0 = Swift.min(Swift.max(start.isNaN ? 0 : start, 0), 1)
+        let s1 = Swift.min(Swift.max(end.isNaN ? 0 : end, 0), 1)
+        guard s1 > s0 else { return }
+        let total = length
+        guard total > 0 else { return }
+        let a = s0 * total, b = s1 * total
         var base = 0.0
         var piece: [Point] = []
-        for c in contours {
+        for (k, c) in contours.enumerated() {
             let len = length(of: c)
             defer { base += len }
             let lo = Swift.max(a - base, 0), hi = Swift.min(b - base, len)
             // A contour touched only at one of its ends contributes nothing (zero length).
             guard hi > lo || (len == 0 && a <= base && base < b) else { continue }
-            if lo == 0 && hi == len {
-                out.append(points[c.range], closed: c.isClosed)
+            if (s0 == 0 && s1 == 1) || (lo == 0 && hi == len) {
+                body(k, nil)
                 continue
             }
             piece.removeAll(keepingCapacity: true)
             cut(c, from: lo, to: hi, into: &piece)
-            out.append(piece, closed: false)
+            body(k, piece)
         }
-        return out
     }
 
     /// The points of contour `c` between arc lengths `lo < hi` (relative to its start).

@@ -36,6 +36,8 @@ public final class FastLayerRenderer {
     private var sink = LayerContentSink()
     private var previous: [RenderOp] = []
     private var valid = false
+    /// The last frame's steps were built for this canvas size (their tiles can be reused).
+    private var built = false
     private var depth = 0, maxDepth = 0
     private var cache: [TileKey: CoverageTile] = [:]
     private var spare: [CoverageTile] = []
@@ -49,6 +51,11 @@ public final class FastLayerRenderer {
     private var workers: [RowWorker] = []
     private var groupStack: [Int] = []
     private var stale: [CoverageTile] = []
+    private var strokes: [StrokeBuilder] = []
+    /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
+    private var strokeDamage: [PixelRect] = []
+    /// Strokes whose trim changed and were rasterized again only where they differ, in the last render.
+    public private(set) var strokesUpdatedInPlace = 0
 
     /// Cached coverage beyond this many values is dropped at the end of a frame unless in use.
     public static let cacheBudget = 16 << 20
@@ -65,7 +72,7 @@ public final class FastLayerRenderer {
     @discardableResult
     public func render(_ root: Layer, into pixmap: inout Pixmap, width w: Int, height h: Int) -> Range<Int> {
         if pixmap.width != w || pixmap.height != h { pixmap = Pixmap(width: w, height: h); valid = false }
-        if w != width || h != height { width = w; height = h; valid = false; workers.removeAll() }
+        if w != width || h != height { width = w; height = h; valid = false; built = false; workers.removeAll() }
         frameNumber += 1
         tilesRasterized = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
@@ -77,6 +84,7 @@ public final class FastLayerRenderer {
         resolve()
         let rows = draw(into: &pixmap)
         valid = w > 0 && h > 0
+        built = valid
         evict()
         return rows
     }
@@ -145,18 +153,26 @@ public final class FastLayerRenderer {
         gradients.removeAll(keepingCapacity: true)
         gradientStops.removeAll(keepingCapacity: true)
         gradientLocations.removeAll(keepingCapacity: true)
-        let comparable = valid && previous.count == sink.ops.count
+        // The last frame's steps tell which tiles still hold (whatever the pixmap holds); whether the
+        // pixmap holds that frame decides what is drawn.
+        let reusable = built && previous.count == sink.ops.count
+        let comparable = valid && reusable
         var ops = sink.ops
         sink.ops = []
         let n = ops.count
+        strokesUpdatedInPlace = 0
+        strokeDamage.removeAll(keepingCapacity: true)
+        strokeDamage.append(contentsOf: repeatElement(PixelRect.empty, count: n))
         // Fills: reuse what did not change, rasterize the rest.
         for i in 0 ..< n {
             switch ops[i].kind {
             case .fill, .sumPart:
-                if comparable, ops[i].drawsSame(as: previous[i]) {
+                if reusable, ops[i].drawsSame(as: previous[i]) {
                     ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
                     ops[i].bounds = previous[i].bounds
                     ops[i].tile?.lastUsed = frameNumber
+                } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: previous[i]) {
+                    strokeDamage[i] = d
                 } else {
                     resolveTile(&ops[i])
                 }
@@ -167,7 +183,7 @@ public final class FastLayerRenderer {
                 if let c = ops[i].image, c.width == width, c.height == height { ops[i].bounds = canvasRect } else { ops[i].bounds = .empty }
             case .groupBegin where ops[i].clip == .path:
                 let clipOp = ops[i]
-                if comparable, clipOp.drawsSame(as: previous[i]) {
+                if reusable, clipOp.drawsSame(as: previous[i]) {
                     ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
                     ops[i].tile?.lastUsed = frameNumber
                 } else {
@@ -238,7 +254,9 @@ public final class FastLayerRenderer {
             }
         } else {
             for i in 0 ..< n where ops[i].kind != .maskBegin && ops[i].kind != .groupEnd {
-                if !ops[i].drawsSame(as: previous[i]) || ops[i].bounds != previous[i].bounds {
+                if !strokeDamage[i].isEmpty {
+                    addDamage(strokeDamage[i].intersection(canvasRect))
+                } else if !ops[i].drawsSame(as: previous[i]) || ops[i].bounds != previous[i].bounds {
                     addDamage(ops[i].bounds.union(previous[i].bounds).intersection(canvasRect))
                 }
             }
@@ -316,8 +334,7 @@ public final class FastLayerRenderer {
         let t = op.transform
         let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
         if let stroke = op.stroke {
-            let outline = ShapeLayer.strokeOutline(of: op.path, stroke, ctm: t)
-            outline.flatten(into: &polylines, transform: local)
+            strokeBuilder(op.path, stroke.style, t).outline(start: stroke.start, end: stroke.end, local: local, into: &polylines)
         } else {
             op.path.flatten(into: &polylines, transform: local)
         }
@@ -350,6 +367,88 @@ public final class FastLayerRenderer {
         }
         cache[tile.key] = tile
         return tile
+    }
+
+    /// The builder for a path's stroke in a style under a transform (the last few are kept).
+    private func strokeBuilder(_ path: Path, _ style: StrokeStyle, _ t: Transform) -> StrokeBuilder {
+        if let k = strokes.firstIndex(where: { $0.matches(path, style, t) }) {
+            let b = strokes[k]
+            if k != strokes.count - 1 { strokes.remove(at: k); strokes.append(b) }
+            return b
+        }
+        let b = StrokeBuilder(path: path, style: style, transform: t)
+        if strokes.count >= 8 { strokes.removeFirst() }
+        strokes.append(b)
+        return b
+    }
+
+    /// A stroke that differs from the last frame's only in where its trim ends: its new tile is the
+    /// old one with only the rows the pen changed rasterized again. Returns the device pixels that
+    /// may differ, or nil when this does not apply (then the tile is made from scratch).
+    private func updateStrokeInPlace(_ op: inout RenderOp, previous old: RenderOp) -> PixelRect? {
+        guard let s = op.stroke, let o = old.stroke, s.style == o.style, s.start == o.start, s.end != o.end,
+              op.kind == old.kind, op.transform == old.transform, op.paint == old.paint,
+              op.path.sharesStorage(with: old.path), let oldTile = old.tile, !oldTile.key.clipped else { return nil }
+        let t = op.transform
+        let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
+        let key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: s)
+        guard cache[key] == nil, oldTile.key.fx == key.fx, oldTile.key.fy == key.fy else { return nil }
+        let builder = strokeBuilder(op.path, s.style, t)
+        guard let box = builder.changedBox(start: s.start, from: o.end, to: s.end) else { return nil }
+        let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
+        builder.outline(start: s.start, end: s.end, local: local, into: &polylines)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in polylines.points where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard let r = PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY), !r.isEmpty,
+              Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
+        // The changed box on the tile's grid (the transform's linear part and fraction).
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        for k in 0 ..< 4 {
+            let p = local.apply(Point(k & 1 == 0 ? box.minX : box.maxX, k < 2 ? box.minY : box.maxY))
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        let pad = 2.0          // the box already holds the stroke's reach; two pixels of fringe
+        guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
+        tilesRasterized += 1
+        strokesUpdatedInPlace += 1
+        let tile = spare.popLast() ?? CoverageTile()
+        tile.key = key
+        tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
+        tile.x0 = r.x0; tile.y0 = r.y0
+        tile.path = op.path
+        let count = tile.width * tile.height
+        if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
+        cachedFloats += tile.values.count
+        let rows = max(changed.y0, r.y0) - r.y0 ..< min(changed.y1, r.y1) - r.y0
+        tile.values.withUnsafeMutableBufferPointer { dst in
+            oldTile.values.withUnsafeBufferPointer { src in
+                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                // Rows outside the change: the old tile's (zero where it had none).
+                for j in 0 ..< tile.height where !rows.contains(j) {
+                    let row = d + j * tile.width
+                    row.update(repeating: 0, count: tile.width)
+                    let oy = j + r.y0 - oldTile.y0
+                    guard oy >= 0, oy < oldTile.height else { continue }
+                    let a = max(r.x0, oldTile.x0), b = min(r.x1, oldTile.x0 + oldTile.width)
+                    guard a < b else { continue }
+                    (row + (a - r.x0)).update(from: s + oy * oldTile.width + (a - oldTile.x0), count: b - a)
+                }
+            }
+            if !rows.isEmpty {
+                rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
+                                  originX: r.x0, originY: r.y0, rows: rows, into: dst)
+            }
+        }
+        cache[key] = tile
+        tile.lastUsed = frameNumber
+        op.tile = tile
+        op.tileX = tile.x0 + Int(ix); op.tileY = tile.y0 + Int(iy)
+        op.bounds = PixelRect(x0: op.tileX, y0: op.tileY, x1: op.tileX + tile.width, y1: op.tileY + tile.height).intersection(canvasRect)
+        // Where the tile grew or shrank lies inside the change; the rest of it is as it was.
+        return PixelRect(x0: changed.x0 + Int(ix), y0: changed.y0 + Int(iy), x1: changed.x1 + Int(ix), y1: changed.y1 + Int(iy))
     }
 
     private func evict() {

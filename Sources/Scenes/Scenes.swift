@@ -4,14 +4,16 @@
 //
 // Owns: each scene's meaning (parameters with the documents' defaults and their validation, the
 // layer tree and its explicit Core Animation style animations) as a `LayerSceneModel`, played as a
-// `Scene` by `LayeredScene`: frame n is `presentation(at: n / fps)` of the tree rendered by
-// `LayerRenderer`, the exact reference path, a pure function of time, so a scrubbed frame equals the
-// played frame and frame n can be rendered alone. Each model states its timeline, its controls and
-// what its actions do. No implicit animations: nothing changes unless an animation added here says so.
+// `Scene` by `LayeredScene`: frame n is `presentation(at: n / fps)` of the tree, a pure function of
+// time, drawn by `FastLayerRenderer` (held to the exact `LayerRenderer` within 1/255), so a scrubbed
+// frame equals the played frame and frame n can be rendered alone. Each model states its timeline,
+// its controls and what its actions do. No implicit animations: nothing changes unless an animation
+// added here says so.
 //
 // Must not: know SDL, files or command lines, or the wave fill. Errors name setting keys.
-// Allocation: presenting copies the tree and the reference renderer allocates coverage and
-// offscreen canvases per layer per frame; no fast path exists for these scenes yet.
+// Allocation: one presentation tree is reused; per frame, key-path writes to computed properties
+// (`transformParts`), interpolated arrays (gradient locations) and a stroke whose trim changes (a new
+// outline) allocate; the rest does not (`wavefill bench --scene` counts it).
 import Geometry
 import Layers
 import Raster

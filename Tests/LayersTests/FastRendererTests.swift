@@ -193,6 +193,43 @@ func maxChannelDifference(_ a: Pixmap, _ b: Pixmap) -> (diff: Int, x: Int, y: In
         #expect(maxChannelDifference(p, LayerRenderer().renderPixmap(root, width: 64, height: 64)).diff <= 1)
     }
 
+    /// A pen drawing a path (strokeEnd growing frame by frame): each new tile is the last one with
+    /// only the rows the pen changed rasterized again, and every frame equals the reference.
+    @Test(arguments: [LineJoin.miter, .round, .bevel])
+    func aGrowingStrokeIsRedrawnOnlyWhereThePenMoved(join: LineJoin) {
+        var r = SeededRandom(seed: 5)
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 90, height: 60); root.anchorPoint = .zero
+        root.backgroundColor = .white
+        let s = ShapeLayer()
+        s.bounds = root.bounds; s.anchorPoint = .zero; s.position = Point(0.3, 0.6)
+        var path = RandomTrees.path(&r, in: Rect(x: 5, y: 5, width: 40, height: 50))
+        path.append(RandomTrees.path(&r, in: Rect(x: 45, y: 5, width: 40, height: 50)))
+        s.path = path
+        s.fillColor = nil
+        s.strokeColor = Color(r: 200, g: 30, b: 60, a: 255)
+        s.lineWidth = 3.5; s.lineJoin = join; s.lineCap = .round; s.miterLimit = 4
+        root.addSublayer(s)
+        let renderer = FastLayerRenderer()
+        var frame = Pixmap(width: 90, height: 60)
+        var inPlace = 0
+        for k in 1 ... 24 {
+            s.strokeEnd = Double(k) / 24
+            let before = frame
+            renderer.render(root, into: &frame, width: 90, height: 60)
+            inPlace += renderer.strokesUpdatedInPlace
+            let reference = LayerRenderer().renderPixmap(root, width: 90, height: 60)
+            let d = maxChannelDifference(frame, reference)
+            #expect(d.diff <= 1, "\(join) end \(k)/24: differs by \(d.diff) at (\(d.x), \(d.y))")
+            for y in 0 ..< 60 {
+                for x in 0 ..< 90 where before.pixel(x, y) != frame.pixel(x, y) && k > 1 {
+                    #expect(renderer.damage.contains { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 })
+                }
+            }
+        }
+        #expect(inPlace >= 20, "only \(inPlace) of 23 changes were drawn in place")
+    }
+
     @Test func presentationReusingATreeEqualsANewOne() throws {
         let model = RandomTrees.tree(seed: 77, size: 50)
         model.sublayers.first?.add(BasicAnimation<Layer, Double>(keyPath: \Layer.opacity, from: 0.2, to: 0.9,

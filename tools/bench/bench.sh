@@ -2,6 +2,8 @@
 # Everything `./run.sh bench` does once the release build is there:
 #   1. `wavefill bench --extended --soak 100000` (the malloc interposer preloaded, so allocations are
 #      counted) -> out/bench/wavefill.md, and `wavefill bench --json` -> out/bench/wavefill.json;
+#      `wavefill bench --scene all` (every scene: full, dirty, reference; one and two threads)
+#      -> out/bench/scenes.md, out/bench/scenes-2-threads.md;
 #   2. tools/bench/peers.py: Skia, Cairo, Blend2D, ThorVG, the memset/memcpy floors and
 #      `wavefill bench` itself as the external peer `swift`, in one run -> out/bench/peers/, peers.md;
 #   3. tools/bench/ratios.py over both -> out/bench/ratios.md.
@@ -46,6 +48,15 @@ fi
 say "wavefill bench (full and dirty, floors, allocations, many indicators, start-up, soak)"
 LD_PRELOAD="$interposer" "$wavefill" bench --extended --soak 100000 "$@" | tee "$out/wavefill.md"
 LD_PRELOAD="$interposer" "$wavefill" bench --json "$@" > "$out/wavefill.json"
+
+# Every scene through the Scene protocol: whole frames, damage-only frames and, as the baseline until
+# the scenes export Lottie for ThorVG and rlottie, the exact reference renderer; then on two threads.
+say "every scene: full, dirty and reference frames at 400 and 1024 px, one thread"
+LD_PRELOAD="$interposer" "$wavefill" bench --scene all --sizes 400,1024 --modes full,dirty,reference --frames "$frames" \
+    | tee "$out/scenes.md"
+say "every scene: full and dirty frames at 1024 and 2048 px, two threads"
+LD_PRELOAD="$interposer" "$wavefill" bench --scene all --sizes 1024,2048 --threads 2 --frames "$frames" \
+    | tee "$out/scenes-2-threads.md"
 
 bash "$here/setup.sh" >&2 || { say "could not set up tools/bench/.venv (PyPI unreachable?)"; exit 1; }
 say "peers and wavefill in one run (sizes $sizes, $frames frames each)"
