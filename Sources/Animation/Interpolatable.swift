@@ -61,6 +61,9 @@ extension Array: Interpolatable where Element: Interpolatable {
     /// data from a file).
     public static func interpolate(_ a: [Element], _ b: [Element], _ t: Double) -> [Element] {
         guard a.count == b.count else { return t < 0.5 ? a : b }
+        // The ends are the arrays themselves (an animation held at its end allocates nothing).
+        if t == 0 { return a }
+        if t == 1 { return b }
         return zip(a, b).map { Element.interpolate($0, $1, t) }
     }
 }

@@ -52,6 +52,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Overwrite an existing --screenshot or --save-preset file.")
     var force = false
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Threads that draw a large frame's rows (marquee, stroke, spread, morph), 1...8; the pixels are the same.", valueName: "N"))
+    var renderThreads: Int = 1
+
     @Flag(name: .long, help: "Do not ask the renderer for vsync; the clock paces the frames itself.")
     var noVsync = false
 
@@ -70,6 +73,9 @@ struct RunCommand: ParsableCommand {
         if let frames, !(1 ... 1_000_000).contains(frames) {
             throw ParameterError("--frames", "\(frames) is outside 1 ... 1000000")
         }
+        if !(1 ... 8).contains(renderThreads) {
+            throw ParameterError("--render-threads", "\(renderThreads) is outside 1 ... 8")
+        }
         if let screenshot { try Self.checkScreenshotPath(screenshot, force: force) }
         if let path = scene.savePreset { try SceneSetup.checkPresetPath(path, force: force) }
         var inputScript: InputScript?
@@ -81,6 +87,7 @@ struct RunCommand: ParsableCommand {
         let setup = try SceneSetup(scene, scenes)
         // The scene is made (and everything it could refuse refused) before a window opens.
         let made = try setup.makeScene()
+        made.renderThreads = renderThreads
         if let path = scene.savePreset { try setup.savePreset(to: path, force: force) }
         var options = WindowOptions()
         options.frames = frames; options.screenshot = screenshot; options.script = inputScript; options.vsync = !noVsync
