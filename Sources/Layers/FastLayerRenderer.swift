@@ -52,6 +52,9 @@ public final class FastLayerRenderer {
     private var groupStack: [Int] = []
     private var stale: [CoverageTile] = []
     private var strokes: [StrokeBuilder] = []
+    private var pending: [PendingTile] = []
+    private var pendingShapes: [Polylines] = []
+    private var rasterizers: [Rasterizer] = []
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
     private var strokeDamage: [PixelRect] = []
     /// Strokes whose trim changed and were rasterized again only where they differ, in the last render.
@@ -197,14 +200,21 @@ public final class FastLayerRenderer {
             }
             if case .gradient = ops[i].paint, ops[i].kind != .sumPart { ops[i].gradient = addGradient(ops[i].paint) }
         }
+        rasterizePending()
         // Sums and groups: bounds from their contents, innermost first.
         groupStack.removeAll(keepingCapacity: true)
         for i in 0 ..< n {
             switch ops[i].kind {
             case .sumBegin:
                 var b = PixelRect.empty
-                for k in i + 1 ..< ops[i].end { b = b.union(ops[k].bounds) }
+                var disjoint = true, lastX1 = Int.min
+                for k in i + 1 ..< ops[i].end where !ops[k].bounds.isEmpty {
+                    b = b.union(ops[k].bounds)
+                    if ops[k].bounds.x0 < lastX1 { disjoint = false }
+                    lastX1 = ops[k].bounds.x1
+                }
                 ops[i].bounds = b
+                ops[i].disjointParts = disjoint
             case .groupBegin:
                 groupStack.append(i)
             case .groupEnd:
@@ -237,6 +247,7 @@ public final class FastLayerRenderer {
                 }
                 ops[g].bounds = b.intersection(canvasRect)
                 ops[i].bounds = ops[g].bounds
+                (ops[g].bypassRows, ops[g].bypassColumns) = opaqueMask(of: g, end: i, in: ops)
             default:
                 break
             }
@@ -361,12 +372,83 @@ public final class FastLayerRenderer {
         let count = tile.width * tile.height
         if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
         cachedFloats += tile.values.count
-        tile.values.withUnsafeMutableBufferPointer { b in
-            rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
-                              originX: r.x0, originY: r.y0, into: b)
+        if threads > 1 {
+            // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
+            if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
+            swap(&polylines, &pendingShapes[pending.count])
+            pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0))
+        } else {
+            tile.values.withUnsafeMutableBufferPointer { b in
+                rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
+                                  originX: r.x0, originY: r.y0, into: b)
+            }
         }
         cache[tile.key] = tile
         return tile
+    }
+
+    /// Rasterizes the tiles left pending, split across the threads (each with its own rasterizer).
+    private func rasterizePending() {
+        guard !pending.isEmpty else { return }
+        let n = max(1, min(threads, 8))
+        while rasterizers.count < n { rasterizers.append(Rasterizer()) }
+        do {
+        let jobs = PendingJobs(tiles: pending, shapes: pendingShapes, rasterizers: rasterizers)
+        DispatchQueue.concurrentPerform(iterations: n) { k in
+            var j = k
+            while j < jobs.tiles.count {
+                let p = jobs.tiles[j]
+                let shape = jobs.shapes[j]
+                p.tile.values.withUnsafeMutableBufferPointer { b in
+                    jobs.rasterizers[k].render(shape, rule: p.rule, width: p.tile.width, height: p.tile.height,
+                                               originX: p.originX, originY: p.originY, into: b)
+                }
+                j += n
+            }
+        }
+        }                                   // the threads' copies are gone: the lists are ours alone again
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Where group `g`'s mask is exactly opaque, when the group needs no buffer there: opacity 1,
+    /// no clip, and a mask of one rectangle filled with an opaque colour or with a gradient that runs
+    /// along x (its alpha depends on the column only). Empty ranges otherwise.
+    private func opaqueMask(of g: Int, end: Int, in ops: [RenderOp]) -> (Range<Int>, Range<Int>) {
+        let none = (0 ..< 0, 0 ..< 0)
+        let m = ops[g].maskIndex
+        guard ops[g].hasMask, ops[g].opacity == 1, ops[g].clip == .none, !ops[g].maskFirst, m >= 0,
+              end == m + 2, ops[m + 1].kind == .rect else { return none }
+        let r = ops[m + 1].rect
+        guard r.x0.isFinite, r.x1.isFinite, r.y0.isFinite, r.y1.isFinite else { return none }
+        let rows = max(0, Int(max(r.y0, -1e9).rounded(.up))) ..< max(0, min(height, Int(min(r.y1, 1e9).rounded(.down))))
+        let x0 = max(0, Int(max(r.x0, -1e9).rounded(.up))), x1 = min(width, Int(min(r.x1, 1e9).rounded(.down)))
+        guard !rows.isEmpty, x0 < x1 else { return none }
+        switch ops[m + 1].paint {
+        case .color(let c):
+            return c.a == 255 ? (rows, x0 ..< x1) : none
+        case .gradient:
+            let gi = ops[m + 1].gradient
+            guard gi >= 0, gradients[gi].ay == 0 else { return none }
+            let gs = gradients[gi]
+            // The longest run of columns whose straight alpha is exactly 1.
+            var best = 0 ..< 0, runStart = -1
+            for x in x0 ... x1 {
+                var opaque = false
+                if x < x1 {
+                    let t = gs.ax * (Double(x) + 0.5) + gs.c
+                    var k = -1
+                    for s in 0 ..< gs.count where gradientLocations[gs.first + s] <= t { k = s }
+                    let a0 = gradientStops[gs.first + max(k, 0)].w
+                    let a1 = k >= 0 && k < gs.count - 1 ? gradientStops[gs.first + k + 1].w : a0
+                    opaque = a0 == 1 && a1 == 1
+                }
+                if opaque { if runStart < 0 { runStart = x } } else if runStart >= 0 {
+                    if x - runStart > best.count { best = runStart ..< x }
+                    runStart = -1
+                }
+            }
+            return best.isEmpty ? none : (rows, best)
+        }
     }
 
     /// The builder for a path's stroke in a style under a transform (the last few are kept).
@@ -556,6 +638,20 @@ struct GradientTable: @unchecked Sendable {
     let spans: [GradientSpan]
     let stops: [SIMD4<Float>]
     let locations: [Double]
+}
+
+/// A new tile whose shape waits in `pendingShapes` to be rasterized.
+struct PendingTile {
+    let tile: CoverageTile
+    let rule: FillRule
+    let originX: Int, originY: Int
+}
+
+/// The frame's new tiles and the rasterizers, handed to the threads (each tile is written by one).
+struct PendingJobs: @unchecked Sendable {
+    let tiles: [PendingTile]
+    let shapes: [Polylines]
+    let rasterizers: [Rasterizer]
 }
 
 /// The frame's steps, read (never written) by the row workers.

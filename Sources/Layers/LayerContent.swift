@@ -153,6 +153,12 @@ struct RenderOp {
     /// first (the content is costlier: gradients), so the content is drawn only where it shows.
     var maskIndex = -1
     var maskFirst = false
+    /// `.groupBegin`: rows and columns where the mask is exactly opaque and the group needs no
+    /// buffer (opacity 1, no clip): its content is drawn straight onto the level below.
+    var bypassRows = 0 ..< 0
+    var bypassColumns = 0 ..< 0
+    /// `.sumBegin`: the parts' columns do not overlap, so each is painted from its own tile.
+    var disjointParts = false
     var clip: ClipKind = .none
     /// `.groupBegin`: index of its `.groupEnd`; `.maskBegin`: of the group's begin; `.sumBegin`: one past its last part.
     var end = 0

@@ -9,38 +9,27 @@ final class RowWorker: @unchecked Sendable {
     let width: Int
     private var levelCount = 0
     private var levels: UnsafeMutablePointer<SIMD4<Float>>
-    private var spanLo: UnsafeMutablePointer<Int>
-    private var spanHi: UnsafeMutablePointer<Int>
-    /// Per level: a buffer whose transparent pixels need no drawing at that level (the group's
-    /// content while its mask is drawn, or its mask while its content is), or nil.
-    private var guards: UnsafeMutablePointer<UnsafeMutablePointer<SIMD4<Float>>?>
-    /// Per level: 1 while a mask-first group's mask is drawn, 2 while its content is.
-    private var phase: UnsafeMutablePointer<Int>
     private let cov: UnsafeMutablePointer<Float>
     private let sum: UnsafeMutablePointer<Float>
+    private var gradients = GradientTable(spans: [], stops: [], locations: [])
 
     init(width: Int) {
         self.width = max(width, 1)
         levels = .allocate(capacity: self.width)
         levelCount = 1
-        spanLo = .allocate(capacity: 1); spanHi = .allocate(capacity: 1)
-        guards = .allocate(capacity: 1); phase = .allocate(capacity: 1)
         cov = .allocate(capacity: self.width)
         sum = .allocate(capacity: self.width)
     }
 
     deinit {
-        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate(); cov.deallocate(); sum.deallocate()
-        guards.deallocate(); phase.deallocate()
+        levels.deallocate(); cov.deallocate(); sum.deallocate()
     }
 
     /// Makes room for `n` levels of nesting.
     func ensure(levels n: Int) {
         guard n > levelCount else { return }
-        levels.deallocate(); spanLo.deallocate(); spanHi.deallocate(); guards.deallocate(); phase.deallocate()
+        levels.deallocate()
         levels = .allocate(capacity: width * n)
-        spanLo = .allocate(capacity: n); spanHi = .allocate(capacity: n)
-        guards = .allocate(capacity: n); phase = .allocate(capacity: n)
         levelCount = n
     }
 
@@ -48,134 +37,164 @@ final class RowWorker: @unchecked Sendable {
 
     /// Draws row `y`, columns `x0 ..< x1`, into `frame`.
     func renderRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
-        var level = 0
-        spanLo[0] = x0; spanHi[0] = x1
-        guards[0] = nil; phase[0] = 0
+        self.gradients = gradients
         if !Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) { (buffer(0) + x0).update(repeating: .zero, count: x1 - x0) }
+        run(ops, 0, ops.count, level: 0, lo: x0, hi: x1, guardBuffer: nil, y: y)
+        UnsafeMutableRawPointer(buffer(0) + x0).withMemoryRebound(to: Float.self, capacity: (x1 - x0) * 4) { src in
+            wf_round_row(src, frame.bytes + (y * frame.width + x0) * 4, (x1 - x0) * 4)
+        }
+    }
+
+    /// Draws steps `i0 ..< i1` (whole steps and groups) into `level`'s buffer, columns `lo ..< hi`
+    /// of row `y`; where `guardBuffer` is transparent nothing needs drawing (it is never seen).
+    private func run(_ ops: UnsafeBufferPointer<RenderOp>, _ i0: Int, _ i1: Int, level: Int, lo: Int, hi: Int,
+                     guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
         let yc = Double(y) + 0.5
-        var i = 0
-        let n = ops.count
-        while i < n {
+        var i = i0
+        while i < i1 {
+            let b = ops[i].bounds
+            let slo = max(lo, b.x0), shi = min(hi, b.x1)
+            let inside = y >= b.y0 && y < b.y1 && slo < shi
             switch ops[i].kind {
             case .groupBegin:
-                let b = ops[i].bounds
-                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
-                if y < b.y0 || y >= b.y1 || lo >= hi { i = ops[i].end + 1; continue }
-                level += 1
-                spanLo[level] = lo; spanHi[level] = hi; guards[level] = nil; phase[level] = 0
-                (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
-                if ops[i].maskFirst {
-                    // The mask first, on this level; the content after it, one level up, only where
-                    // the mask shows (groups inside either use the levels above).
-                    phase[level] = 1
-                    i = ops[i].maskIndex + 1
-                    continue
-                }
-            case .maskBegin:
-                let g = ops[i].end
-                if phase[level] == 2 {
-                    // A mask-first group's content is done: composite it and go past the group.
-                    let contentLevel = level
-                    level = contentLevel - 2
-                    compositeGroup(ops, g, y: y, src: buffer(contentLevel), mask: buffer(contentLevel - 1), dst: buffer(level),
-                                   guardBuffer: guards[level], lo: spanLo[contentLevel], hi: spanHi[contentLevel])
-                    i = ops[g].end + 1
-                    continue
-                }
-                let lo = spanLo[level], hi = spanHi[level]
-                let content = buffer(level)
-                level += 1
-                spanLo[level] = lo; spanHi[level] = hi; guards[level] = content; phase[level] = 0
-                (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
-            case .groupEnd:
-                let g = ops[i].end
-                let hasMask = ops[g].hasMask
-                if hasMask, phase[level] == 1 {
-                    // A mask-first group's mask is done: now its content, one level up, where it shows.
-                    let lo = spanLo[level], hi = spanHi[level]
-                    let mask = buffer(level)
-                    level += 1
-                    spanLo[level] = lo; spanHi[level] = hi; guards[level] = mask; phase[level] = 2
-                    (buffer(level) + lo).update(repeating: .zero, count: hi - lo)
-                    i = g + 1
-                    continue
-                }
-                let contentLevel = hasMask ? level - 1 : level
-                level = contentLevel - 1
-                compositeGroup(ops, g, y: y, src: buffer(contentLevel), mask: hasMask ? buffer(contentLevel + 1) : nil,
-                               dst: buffer(level), guardBuffer: guards[level], lo: spanLo[contentLevel], hi: spanHi[contentLevel])
+                let end = ops[i].end
+                if inside { group(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
+                i = end + 1
+                continue
             case .fill:
-                let b = ops[i].bounds
-                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
-                if y >= b.y0, y < b.y1, lo < hi, let tile = ops[i].tile {
+                if inside, let tile = ops[i].tile {
                     let ty = ops[i].tileY, tx = ops[i].tileX
                     tile.values.withUnsafeBufferPointer { v in
                         guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, ops[i].gradient, gradients, cov: base + (y - ty) * tile.width - tx,
-                              dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
+                        paint(ops[i].paint, ops[i].gradient, cov: base + (y - ty) * tile.width - tx,
+                              dst: buffer(level), guardBuffer: guardBuffer, lo: slo, hi: shi, yc: yc)
                     }
                 }
             case .rect:
-                let b = ops[i].bounds
-                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
-                if y >= b.y0, y < b.y1, lo < hi, case .color(let color) = ops[i].paint, color.a == 255,
-                   Double(y) >= ops[i].rect.y0, Double(y + 1) <= ops[i].rect.y1 {
-                    // An opaque rectangle over whole rows: a store inside, the fill formula at its edges.
-                    let r = ops[i].rect
-                    let ilo = max(lo, Int(max(r.x0, -1e9).rounded(.up))), ihi = min(hi, Int(min(r.x1, 1e9).rounded(.down)))
-                    let s = color.premultiplied, dst = buffer(level)
-                    if ilo < ihi {
-                        (dst + ilo).update(repeating: s, count: ihi - ilo)
-                        for x in lo ..< ilo { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
-                        for x in ihi ..< hi { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
-                    } else {
-                        rectCoverage(r, y: y, lo: lo, hi: hi, into: cov)
-                        paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: dst, guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
-                    }
-                } else if y >= b.y0, y < b.y1, lo < hi {
-                    rectCoverage(ops[i].rect, y: y, lo: lo, hi: hi, into: cov)
-                    paint(ops[i].paint, ops[i].gradient, gradients, cov: cov, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
-                }
+                if inside { fillRect(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
             case .image:
-                let b = ops[i].bounds
-                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
-                if y >= b.y0, y < b.y1, lo < hi, let image = ops[i].image {
+                if inside, let image = ops[i].image {
                     image.values.withUnsafeBufferPointer { v in
                         guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, -1, gradients, cov: base + y * image.width, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
+                        paint(ops[i].paint, -1, cov: base + y * image.width, dst: buffer(level), guardBuffer: guardBuffer,
+                              lo: slo, hi: shi, yc: yc)
                     }
                 }
             case .sumBegin:
-                let b = ops[i].bounds
-                let lo = max(spanLo[level], b.x0), hi = min(spanHi[level], b.x1)
                 let end = ops[i].end
-                if y >= b.y0, y < b.y1, lo < hi {
-                    (sum + lo).update(repeating: 0, count: hi - lo)
-                    for k in i + 1 ..< end {
-                        let pb = ops[k].bounds
-                        let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
-                        guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
-                        let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
-                        tile.values.withUnsafeBufferPointer { v in
-                            guard let base = v.baseAddress else { return }
-                            let src = base + row
-                            for x in plo ..< phi { sum[x] += src[x] }
-                        }
-                    }
-                    for x in lo ..< hi where sum[x] > 1 { sum[x] = 1 }
-                    paint(ops[i].paint, ops[i].gradient, gradients, cov: sum, dst: buffer(level), guardBuffer: guards[level], lo: lo, hi: hi, yc: yc)
-                }
+                if inside { fillSum(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
                 i = end
                 continue
-            case .sumPart:
+            case .sumPart, .maskBegin, .groupEnd:
                 break
             }
             i += 1
         }
-        // Round once: round(255 c) per channel, clamped.
-        UnsafeMutableRawPointer(buffer(0) + x0).withMemoryRebound(to: Float.self, capacity: (x1 - x0) * 4) { src in
-            wf_round_row(src, frame.bytes + (y * frame.width + x0) * 4, (x1 - x0) * 4)
+    }
+
+    /// A group over columns `lo ..< hi`: its content (and mask) on the levels above, composited onto
+    /// `level`. Where its mask is known to be opaque (`bypass`), the content is drawn straight onto
+    /// `level`: the same source-over, without the group's buffers.
+    private func group(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, level: Int, lo: Int, hi: Int,
+                       guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
+        let end = ops[g].end
+        let maskAt = ops[g].hasMask ? ops[g].maskIndex : end
+        let by = ops[g].bypassRows, bx = ops[g].bypassColumns
+        if y >= by.lowerBound, y < by.upperBound {
+            let mlo = max(lo, bx.lowerBound), mhi = min(hi, bx.upperBound)
+            if mlo < mhi {
+                run(ops, g + 1, maskAt, level: level, lo: mlo, hi: mhi, guardBuffer: guardBuffer, y: y)
+                if lo < mlo { compositedGroup(ops, g, level: level, lo: lo, hi: mlo, guardBuffer: guardBuffer, y: y) }
+                if mhi < hi { compositedGroup(ops, g, level: level, lo: mhi, hi: hi, guardBuffer: guardBuffer, y: y) }
+                return
+            }
         }
+        compositedGroup(ops, g, level: level, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+    }
+
+    private func compositedGroup(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, level: Int, lo: Int, hi: Int,
+                                 guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
+        let end = ops[g].end
+        let maskAt = ops[g].hasMask ? ops[g].maskIndex : end
+        guard ops[g].hasMask else {
+            let c = level + 1
+            (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
+            run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+            compositeGroup(ops, g, y: y, src: buffer(c), mask: nil, dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
+            return
+        }
+        if ops[g].maskFirst {
+            // The mask first; the content (costlier) above it, only where the mask shows.
+            let m = level + 1, c = level + 2
+            (buffer(m) + lo).update(repeating: .zero, count: hi - lo)
+            run(ops, maskAt + 1, end, level: m, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+            (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
+            run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: buffer(m), y: y)
+            compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
+        } else {
+            // The content first; the mask only where the content shows.
+            let c = level + 1, m = level + 2
+            (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
+            run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+            (buffer(m) + lo).update(repeating: .zero, count: hi - lo)
+            run(ops, maskAt + 1, end, level: m, lo: lo, hi: hi, guardBuffer: buffer(c), y: y)
+            compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
+        }
+    }
+
+    /// A rectangle: an opaque colour over whole rows is a store inside and the fill at its edges.
+    private func fillRect(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int, level: Int, lo: Int, hi: Int,
+                          guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
+        let r = ops[i].rect
+        let dst = buffer(level)
+        if guardBuffer == nil, case .color(let color) = ops[i].paint, color.a == 255, Double(y) >= r.y0, Double(y + 1) <= r.y1 {
+            let ilo = max(lo, Int(max(r.x0, -1e9).rounded(.up))), ihi = min(hi, Int(min(r.x1, 1e9).rounded(.down)))
+            if ilo < ihi {
+                let s = color.premultiplied
+                (dst + ilo).update(repeating: s, count: ihi - ilo)
+                for x in lo ..< ilo { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
+                for x in ihi ..< hi { let c = Self.snap(max(0, min(Double(x + 1), r.x1) - max(Double(x), r.x0))); dst[x] = s * c + dst[x] * (1 - c) }
+                return
+            }
+        }
+        rectCoverage(r, y: y, lo: lo, hi: hi, into: cov)
+        paint(ops[i].paint, ops[i].gradient, cov: cov, dst: dst, guardBuffer: guardBuffer, lo: lo, hi: hi, yc: Double(y) + 0.5)
+    }
+
+    /// Pieces whose coverages add up (glyphs): painted one by one from their tiles where their
+    /// columns do not overlap, else summed first.
+    private func fillSum(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int, level: Int, lo: Int, hi: Int,
+                         guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
+        let end = ops[i].end
+        let yc = Double(y) + 0.5
+        if ops[i].disjointParts {
+            for k in i + 1 ..< end {
+                let pb = ops[k].bounds
+                let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
+                guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
+                let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
+                tile.values.withUnsafeBufferPointer { v in
+                    guard let base = v.baseAddress else { return }
+                    paint(ops[i].paint, ops[i].gradient, cov: base + row, dst: buffer(level), guardBuffer: guardBuffer,
+                          lo: plo, hi: phi, yc: yc)
+                }
+            }
+            return
+        }
+        (sum + lo).update(repeating: 0, count: hi - lo)
+        for k in i + 1 ..< end {
+            let pb = ops[k].bounds
+            let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
+            guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
+            let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
+            tile.values.withUnsafeBufferPointer { v in
+                guard let base = v.baseAddress else { return }
+                let src = base + row
+                for x in plo ..< phi { sum[x] += src[x] }
+            }
+        }
+        for x in lo ..< hi where sum[x] > 1 { sum[x] = 1 }
+        paint(ops[i].paint, ops[i].gradient, cov: sum, dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi, yc: yc)
     }
 
     /// True when the first step is an opaque colour over a rectangle holding the whole span of row
@@ -188,7 +207,7 @@ final class RowWorker: @unchecked Sendable {
 
     /// Source-over of `paint` with coverage `cov[x]` into `dst[lo ..< hi]` (the reference's fill).
     @inline(__always)
-    private func paint(_ paint: LayerPaint, _ gradient: Int, _ gradients: GradientTable, cov covIn: UnsafePointer<Float>,
+    private func paint(_ paint: LayerPaint, _ gradient: Int, cov covIn: UnsafePointer<Float>,
                        dst: UnsafeMutablePointer<SIMD4<Float>>, guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?,
                        lo: Int, hi: Int, yc: Double) {
         var cov = covIn
