@@ -55,6 +55,7 @@ public final class FastLayerRenderer {
     private var pending: [PendingTile] = []
     private var pendingShapes: [Polylines] = []
     private var rasterizers: [Rasterizer] = []
+    private var windowScratch: [Float] = []
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
     private var strokeDamage: [PixelRect] = []
     /// Strokes whose trim changed and were rasterized again only where they differ, in the last render.
@@ -504,12 +505,14 @@ public final class FastLayerRenderer {
         let count = tile.width * tile.height
         if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
         cachedFloats += tile.values.count
-        let rows = max(changed.y0, r.y0) - r.y0 ..< min(changed.y1, r.y1) - r.y0
+        // The changed window on the tile (rows and columns).
+        let win = PixelRect(x0: max(changed.x0, r.x0), y0: max(changed.y0, r.y0), x1: min(changed.x1, r.x1), y1: min(changed.y1, r.y1))
+        let rows = win.isEmpty ? 0 ..< 0 : win.y0 - r.y0 ..< win.y1 - r.y0
         tile.values.withUnsafeMutableBufferPointer { dst in
             oldTile.values.withUnsafeBufferPointer { src in
                 guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                // Rows outside the change: the old tile's (zero where it had none).
-                for j in 0 ..< tile.height where !rows.contains(j) {
+                // Everything outside the window: the old tile's (zero where it had none).
+                for j in 0 ..< tile.height {
                     let row = d + j * tile.width
                     row.update(repeating: 0, count: tile.width)
                     let oy = j + r.y0 - oldTile.y0
@@ -519,9 +522,16 @@ public final class FastLayerRenderer {
                     (row + (a - r.x0)).update(from: s + oy * oldTile.width + (a - oldTile.x0), count: b - a)
                 }
             }
-            if !rows.isEmpty {
-                rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
-                                  originX: r.x0, originY: r.y0, rows: rows, into: dst)
+            guard !rows.isEmpty, let d = dst.baseAddress else { return }
+            // The window alone: edges left of it only count as winding, edges right of it not at all.
+            let ww = win.x1 - win.x0, wh = win.y1 - win.y0
+            if windowScratch.count < ww * wh { windowScratch.append(contentsOf: repeatElement(0, count: ww * wh - windowScratch.count)) }
+            windowScratch.withUnsafeMutableBufferPointer { w in
+                guard let wb = w.baseAddress else { return }
+                rasterizer.render(polylines, rule: op.rule, width: ww, height: wh, originX: win.x0, originY: win.y0, into: w)
+                for j in 0 ..< wh {
+                    (d + (win.y0 - r.y0 + j) * tile.width + (win.x0 - r.x0)).update(from: wb + j * ww, count: ww)
+                }
             }
         }
         cache[key] = tile

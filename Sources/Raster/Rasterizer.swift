@@ -110,6 +110,9 @@ extension Rasterizer {
         var byTop: [Int] = []
         var active: [Int] = []
         var breaks: [Double] = []
+        /// Pieces wholly left of the grid (x <= 0) as winding events (y, +-dir), sorted by y: they
+        /// only shift the winding of everything right of them and put their area into cell 0.
+        var leftEvents: [(y: Double, d: Int)] = []
         /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
         var acc: [Double] = []
         /// Cell ranges of `acc` written since the last `finishRow`.
@@ -138,7 +141,7 @@ extension Rasterizer {
                     activeEdges.removeLast(activeEdges.count - kept)
                     if activeEdges.isEmpty { row.update(repeating: 0); continue }
                     collectPieces(top: top, bottom: bottom, width: width)
-                    if pieces.isEmpty { row.update(repeating: 0); continue }
+                    if pieces.isEmpty && leftEvents.isEmpty { row.update(repeating: 0); continue }
                     accumulateRow(j, rule: rule, width: width)
                     finishRow(row)
                 }
@@ -166,6 +169,7 @@ extension Rasterizer {
         /// Clips the active edges to the row `[top, bottom]` into `pieces`.
         mutating func collectPieces(top: Double, bottom: Double, width: Int) {
             pieces.removeAll(keepingCapacity: true)
+            leftEvents.removeAll(keepingCapacity: true)
             let w = Double(width)
             for k in activeEdges {
                 let e = edges[k]
@@ -175,6 +179,10 @@ extension Rasterizer {
                 let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
                 let lo = Swift.min(xt, xb), hi = Swift.max(xt, xb)
                 guard lo < w else { continue }
+                if hi <= 0 {
+                    leftEvents.append((yt, e.dir)); leftEvents.append((yb, -e.dir))
+                    continue
+                }
                 pieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi))
             }
         }
@@ -189,6 +197,8 @@ extension Rasterizer {
                 if p.yt != top { breaks.append(p.yt) }
                 if p.yb != bottom { breaks.append(p.yb) }
             }
+            for e in leftEvents where e.y != top && e.y != bottom { breaks.append(e.y) }
+            leftEvents.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y < $1.y } }
             findCrossings()
             breaks.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0 < $1 } }
             var n = 0
@@ -223,8 +233,14 @@ extension Rasterizer {
                 accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
             }
             var count = 0, next = 0
+            var left = 0, nextEvent = 0
             for b in 0 ..< n - 1 {
                 let ya = breaks[b], yb = breaks[b + 1]
+                // The pieces left of the grid: their winding, and (what their signs add up to)
+                // inside(winding) times the strip's height in cell 0.
+                while nextEvent < leftEvents.count, leftEvents[nextEvent].y <= ya { left += leftEvents[nextEvent].d; nextEvent += 1 }
+                let leftInside = rule.isInside(left) ? 1 : 0
+                if leftInside == 1 { accumulate(x0: 0, y0: ya, x1: 0, y1: yb, sign: 1, width: width) }
                 var kept = 0
                 for k in 0 ..< count {
                     let i = act[k]
@@ -246,7 +262,7 @@ extension Rasterizer {
                     while m > 0, ps[act[m - 1]].key > key { act[m] = act[m - 1]; m -= 1 }
                     act[m] = i
                 }
-                var wind = 0, inside = 0
+                var wind = left, inside = leftInside
                 for k in 0 ..< count {
                     let i = act[k]
                     wind += ps[i].dir

@@ -87,6 +87,29 @@ import TestSupport
         print("RasterizerPropertyTests: worst pixel difference to the \(Self.oracleSamples)-line oracle: \(worst)")
     }
 
+    /// A window of the grid (rows and columns, edges left of it counted as winding only) has the same
+    /// coverage as that part of the whole grid, under both rules.
+    @Test func windowsEqualTheWholeGridsPixels() {
+        let r = Rasterizer()
+        for seed in 0 ..< 200 {
+            var g = SeededRandom(seed: UInt64(5000 + seed))
+            let width = g.int(6 ... 24), height = g.int(6 ... 24)
+            let shape = Self.randomShape(&g, width: width, height: height)
+            let x0 = g.int(0 ... width - 1), y0 = g.int(0 ... height - 1)
+            let ww = g.int(1 ... width - x0), wh = g.int(1 ... height - y0)
+            for rule in FillRule.allCases {
+                let whole = r.coverage(of: shape, width: width, height: height, rule: rule)
+                var window = [Float](repeating: -1, count: ww * wh)
+                window.withUnsafeMutableBufferPointer { b in
+                    r.render(shape, rule: rule, width: ww, height: wh, originX: x0, originY: y0, into: b)
+                }
+                var worst: Float = 0
+                for y in 0 ..< wh { for x in 0 ..< ww { worst = max(worst, abs(window[y * ww + x] - whole[x0 + x, y0 + y])) } }
+                #expect(worst <= 1e-5, "seed \(5000 + seed) \(rule) window \(x0),\(y0) \(ww)x\(wh) of \(width)x\(height): differs by \(worst)")
+            }
+        }
+    }
+
     @Test func simplePolygonsConserveArea() {
         // Star-shaped (so simple) polygons fully on the canvas: the coverage sums to the shoelace area
         // under both rules, and matches the oracle.
