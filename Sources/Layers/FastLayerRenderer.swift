@@ -364,7 +364,7 @@ public final class FastLayerRenderer {
             guard !r.isEmpty else { return nil }
             r = PixelRect(x0: r.x0 - ix, y0: r.y0 - iy, x1: r.x1 - ix, y1: r.y1 - iy)
         }
-        let tile = spare.popLast() ?? CoverageTile()
+        let tile = takeSpare(count: (r.x1 - r.x0) * (r.y1 - r.y0))
         tile.key = clipped ? clippedKey : key
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = clipped ? r.x0 + ix : r.x0
@@ -497,7 +497,7 @@ public final class FastLayerRenderer {
         guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
         tilesRasterized += 1
         strokesUpdatedInPlace += 1
-        let tile = spare.popLast() ?? CoverageTile()
+        let tile = takeSpare(count: (r.x1 - r.x0) * (r.y1 - r.y0))
         tile.key = key
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = r.x0; tile.y0 = r.y0
@@ -541,6 +541,13 @@ public final class FastLayerRenderer {
         op.bounds = PixelRect(x0: op.tileX, y0: op.tileY, x1: op.tileX + tile.width, y1: op.tileY + tile.height).intersection(canvasRect)
         // Where the tile grew or shrank lies inside the change; the rest of it is as it was.
         return PixelRect(x0: changed.x0 + Int(ix), y0: changed.y0 + Int(iy), x1: changed.x1 + Int(ix), y1: changed.y1 + Int(iy))
+    }
+
+    /// A spare tile whose storage already holds `count` values if there is one (so tiles stop
+    /// growing once the frame's sizes have been seen), else any.
+    private func takeSpare(count: Int) -> CoverageTile {
+        if let k = spare.lastIndex(where: { $0.values.count >= count }) { return spare.remove(at: k) }
+        return spare.popLast() ?? CoverageTile()
     }
 
     private func evict() {
@@ -610,6 +617,7 @@ public final class FastLayerRenderer {
                 }
             }
         }
+        for w in workers { w.endFrame() }
         return lo ..< hi
     }
 }

@@ -33,6 +33,9 @@ final class RowWorker: @unchecked Sendable {
         levelCount = n
     }
 
+    /// Lets go of the frame's gradients (so the renderer's lists stay uniquely held and reusable).
+    func endFrame() { gradients = GradientTable(spans: [], stops: [], locations: []) }
+
     @inline(__always) private func buffer(_ level: Int) -> UnsafeMutablePointer<SIMD4<Float>> { levels + level * width }
 
     /// Draws row `y`, columns `x0 ..< x1`, into `frame`.
