@@ -350,11 +350,7 @@ public final class FastLayerRenderer {
         } else {
             op.path.flatten(into: &polylines, transform: local)
         }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in polylines.points where p.x.isFinite && p.y.isFinite {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        guard var r = PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY), !r.isEmpty else { return nil }
+        guard var r = pointBounds(polylines) else { return nil }
         var clipped = false
         let area = Double(r.x1 - r.x0) * Double(r.y1 - r.y0)
         if area > 4 * Double(max(width * height, 1 << 16)) {
@@ -364,15 +360,8 @@ public final class FastLayerRenderer {
             guard !r.isEmpty else { return nil }
             r = PixelRect(x0: r.x0 - ix, y0: r.y0 - iy, x1: r.x1 - ix, y1: r.y1 - iy)
         }
-        let tile = takeSpare(count: (r.x1 - r.x0) * (r.y1 - r.y0))
-        tile.key = clipped ? clippedKey : key
-        tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
-        tile.x0 = clipped ? r.x0 + ix : r.x0
-        tile.y0 = clipped ? r.y0 + iy : r.y0
-        tile.path = op.path
-        let count = tile.width * tile.height
-        if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
-        cachedFloats += tile.values.count
+        let tile = newTile(clipped ? clippedKey : key, r, path: op.path)
+        if clipped { tile.x0 += ix; tile.y0 += iy }
         if threads > 1 {
             // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
             if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
@@ -481,11 +470,7 @@ public final class FastLayerRenderer {
         guard let box = builder.changedBox(start: s.start, from: o.end, to: s.end) else { return nil }
         let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
         builder.outline(start: s.start, end: s.end, local: local, into: &polylines)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in polylines.points where p.x.isFinite && p.y.isFinite {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        guard let r = PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY), !r.isEmpty,
+        guard let r = pointBounds(polylines),
               Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
         // The changed box on the tile's grid (the transform's linear part and fraction).
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
@@ -497,14 +482,7 @@ public final class FastLayerRenderer {
         guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
         tilesRasterized += 1
         strokesUpdatedInPlace += 1
-        let tile = takeSpare(count: (r.x1 - r.x0) * (r.y1 - r.y0))
-        tile.key = key
-        tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
-        tile.x0 = r.x0; tile.y0 = r.y0
-        tile.path = op.path
-        let count = tile.width * tile.height
-        if tile.values.count < count { tile.values.append(contentsOf: repeatElement(0, count: count - tile.values.count)) }
-        cachedFloats += tile.values.count
+        let tile = newTile(key, r, path: op.path)
         // The changed window on the tile (rows and columns).
         let win = PixelRect(x0: max(changed.x0, r.x0), y0: max(changed.y0, r.y0), x1: min(changed.x1, r.x1), y1: min(changed.y1, r.y1))
         let rows = win.isEmpty ? 0 ..< 0 : win.y0 - r.y0 ..< win.y1 - r.y0
@@ -541,6 +519,29 @@ public final class FastLayerRenderer {
         op.bounds = PixelRect(x0: op.tileX, y0: op.tileY, x1: op.tileX + tile.width, y1: op.tileY + tile.height).intersection(canvasRect)
         // Where the tile grew or shrank lies inside the change; the rest of it is as it was.
         return PixelRect(x0: changed.x0 + Int(ix), y0: changed.y0 + Int(iy), x1: changed.x1 + Int(ix), y1: changed.y1 + Int(iy))
+    }
+
+    /// The pixels the points of `shape` touch (nil when none is finite).
+    private func pointBounds(_ shape: Polylines) -> PixelRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in shape.points where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        guard let r = PixelRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY), !r.isEmpty else { return nil }
+        return r
+    }
+
+    /// A tile for `key` covering `r` (on the grid of the whole-pixel translation), with room for its
+    /// values (their contents are left to the caller), counted in the cache's budget.
+    private func newTile(_ key: TileKey, _ r: PixelRect, path: Path) -> CoverageTile {
+        let tile = takeSpare(count: r.area)
+        tile.key = key
+        tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
+        tile.x0 = r.x0; tile.y0 = r.y0
+        tile.path = path
+        if tile.values.count < r.area { tile.values.append(contentsOf: repeatElement(0, count: r.area - tile.values.count)) }
+        cachedFloats += tile.values.count
+        return tile
     }
 
     /// A spare tile whose storage already holds `count` values if there is one (so tiles stop

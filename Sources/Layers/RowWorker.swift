@@ -65,12 +65,10 @@ final class RowWorker: @unchecked Sendable {
                 i = end + 1
                 continue
             case .fill:
-                if inside, let tile = ops[i].tile {
-                    let ty = ops[i].tileY, tx = ops[i].tileX
-                    tile.values.withUnsafeBufferPointer { v in
-                        guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, ops[i].gradient, cov: base + (y - ty) * tile.width - tx,
-                              dst: buffer(level), guardBuffer: guardBuffer, lo: slo, hi: shi, yc: yc)
+                if inside {
+                    withTileRow(ops, i, y: y, lo: slo, hi: shi) { src, plo, phi in
+                        paint(ops[i].paint, ops[i].gradient, cov: src, dst: buffer(level), guardBuffer: guardBuffer,
+                              lo: plo, hi: phi, yc: yc)
                     }
                 }
             case .rect:
@@ -164,6 +162,21 @@ final class RowWorker: @unchecked Sendable {
         paint(ops[i].paint, ops[i].gradient, cov: cov, dst: dst, guardBuffer: guardBuffer, lo: lo, hi: hi, yc: Double(y) + 0.5)
     }
 
+    /// Calls `body` with step `k`'s tile row `y` (indexed by column) and the columns of `lo ..< hi`
+    /// it covers, when it has any there.
+    @inline(__always)
+    private func withTileRow(_ ops: UnsafeBufferPointer<RenderOp>, _ k: Int, y: Int, lo: Int, hi: Int,
+                             _ body: (UnsafePointer<Float>, Int, Int) -> Void) {
+        let b = ops[k].bounds
+        let plo = max(lo, b.x0), phi = min(hi, b.x1)
+        guard y >= b.y0, y < b.y1, plo < phi, let tile = ops[k].tile else { return }
+        let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
+        tile.values.withUnsafeBufferPointer { v in
+            guard let base = v.baseAddress else { return }
+            body(base + row, plo, phi)
+        }
+    }
+
     /// Pieces whose coverages add up (glyphs): painted one by one from their tiles where their
     /// columns do not overlap, else summed first.
     private func fillSum(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int, level: Int, lo: Int, hi: Int,
@@ -172,13 +185,8 @@ final class RowWorker: @unchecked Sendable {
         let yc = Double(y) + 0.5
         if ops[i].disjointParts {
             for k in i + 1 ..< end {
-                let pb = ops[k].bounds
-                let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
-                guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
-                let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
-                tile.values.withUnsafeBufferPointer { v in
-                    guard let base = v.baseAddress else { return }
-                    paint(ops[i].paint, ops[i].gradient, cov: base + row, dst: buffer(level), guardBuffer: guardBuffer,
+                withTileRow(ops, k, y: y, lo: lo, hi: hi) { src, plo, phi in
+                    paint(ops[i].paint, ops[i].gradient, cov: src, dst: buffer(level), guardBuffer: guardBuffer,
                           lo: plo, hi: phi, yc: yc)
                 }
             }
@@ -186,13 +194,7 @@ final class RowWorker: @unchecked Sendable {
         }
         (sum + lo).update(repeating: 0, count: hi - lo)
         for k in i + 1 ..< end {
-            let pb = ops[k].bounds
-            let plo = max(lo, pb.x0), phi = min(hi, pb.x1)
-            guard y >= pb.y0, y < pb.y1, plo < phi, let tile = ops[k].tile else { continue }
-            let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
-            tile.values.withUnsafeBufferPointer { v in
-                guard let base = v.baseAddress else { return }
-                let src = base + row
+            withTileRow(ops, k, y: y, lo: lo, hi: hi) { src, plo, phi in
                 for x in plo ..< phi { sum[x] += src[x] }
             }
         }
