@@ -27,8 +27,6 @@ public final class FastLayerRenderer {
     public var threads = 1
     /// The rectangles drawn by the last `render` (empty when nothing changed).
     public private(set) var damage: [PixelRect] = []
-    /// Pixels drawn by the last `render`.
-    public var damagedArea: Int { damage.reduce(0) { $0 + $1.area } }
     /// Coverage tiles rasterized by the last `render` (cache misses).
     public private(set) var tilesRasterized = 0
 
@@ -172,9 +170,8 @@ public final class FastLayerRenderer {
             switch ops[i].kind {
             case .fill, .sumPart:
                 if reusable, ops[i].drawsSame(as: previous[i]) {
-                    ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
+                    keepTile(of: previous[i], in: &ops[i])
                     ops[i].bounds = previous[i].bounds
-                    ops[i].tile?.lastUsed = frameNumber
                 } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: previous[i]) {
                     strokeDamage[i] = d
                 } else {
@@ -188,8 +185,7 @@ public final class FastLayerRenderer {
             case .groupBegin where ops[i].clip == .path:
                 let clipOp = ops[i]
                 if reusable, clipOp.drawsSame(as: previous[i]) {
-                    ops[i].tile = previous[i].tile; ops[i].tileX = previous[i].tileX; ops[i].tileY = previous[i].tileY
-                    ops[i].tile?.lastUsed = frameNumber
+                    keepTile(of: previous[i], in: &ops[i])
                 } else {
                     var probe = clipOp
                     probe.kind = .fill
@@ -519,6 +515,12 @@ public final class FastLayerRenderer {
         op.bounds = PixelRect(x0: op.tileX, y0: op.tileY, x1: op.tileX + tile.width, y1: op.tileY + tile.height).intersection(canvasRect)
         // Where the tile grew or shrank lies inside the change; the rest of it is as it was.
         return PixelRect(x0: changed.x0 + Int(ix), y0: changed.y0 + Int(iy), x1: changed.x1 + Int(ix), y1: changed.y1 + Int(iy))
+    }
+
+    /// Gives `op` the tile (and its place) of the same step in the last frame, and keeps it cached.
+    private func keepTile(of old: RenderOp, in op: inout RenderOp) {
+        op.tile = old.tile; op.tileX = old.tileX; op.tileY = old.tileY
+        op.tile?.lastUsed = frameNumber
     }
 
     /// The pixels the points of `shape` touch (nil when none is finite).

@@ -199,13 +199,3 @@ extension Path {
         elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 }
-
-extension LayerPaint {
-    /// The paint's colours are all fully transparent.
-    var isInvisible: Bool {
-        switch self {
-        case .color(let c): return c.a == 0
-        case .gradient(let colors, _, _, _, _): return colors.isEmpty
-        }
-    }
-}

@@ -124,23 +124,17 @@ final class RowWorker: @unchecked Sendable {
             compositeGroup(ops, g, y: y, src: buffer(c), mask: nil, dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
             return
         }
-        if ops[g].maskFirst {
-            // The mask first; the content (costlier) above it, only where the mask shows.
-            let m = level + 1, c = level + 2
-            (buffer(m) + lo).update(repeating: .zero, count: hi - lo)
-            run(ops, maskAt + 1, end, level: m, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
-            (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
-            run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: buffer(m), y: y)
-            compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
-        } else {
-            // The content first; the mask only where the content shows.
-            let c = level + 1, m = level + 2
-            (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
-            run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
-            (buffer(m) + lo).update(repeating: .zero, count: hi - lo)
-            run(ops, maskAt + 1, end, level: m, lo: lo, hi: hi, guardBuffer: buffer(c), y: y)
-            compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
-        }
+        // Content then mask, or (mask-first: the content is costlier) mask then content; the second
+        // is drawn one level up, only where the first shows.
+        let content = g + 1 ..< maskAt, mask = maskAt + 1 ..< end
+        let (first, second) = ops[g].maskFirst ? (mask, content) : (content, mask)
+        let a = level + 1, b = level + 2
+        (buffer(a) + lo).update(repeating: .zero, count: hi - lo)
+        run(ops, first.lowerBound, first.upperBound, level: a, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+        (buffer(b) + lo).update(repeating: .zero, count: hi - lo)
+        run(ops, second.lowerBound, second.upperBound, level: b, lo: lo, hi: hi, guardBuffer: buffer(a), y: y)
+        let (c, m) = ops[g].maskFirst ? (b, a) : (a, b)
+        compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
     }
 
     /// A rectangle: an opaque colour over whole rows is a store inside and the fill at its edges.

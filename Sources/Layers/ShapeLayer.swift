@@ -76,12 +76,18 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// flattened finely enough for `ctm` (what `strokeOutline(ctm:)` returns for a layer with those
     /// properties).
     public static func strokeOutline(of path: Path, _ spec: StrokeSpec, ctm: Transform) -> Path {
-        // The largest stretch the transform applies to a unit vector bounds the canvas error.
-        let stretch = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(), 1e-12)
-        let tolerance = Path.defaultTolerance / (stretch * 2)
+        let tolerance = strokeTolerance(ctm: ctm)
         var flat = path.flattenedContours(tolerance: tolerance)
         if spec.start > 0 || spec.end < 1 { flat = flat.trimmed(from: spec.start, to: spec.end) }
         return flat.strokeOutline(spec.style, tolerance: tolerance)
+    }
+
+    /// The flattening tolerance, in the path's coordinates, that keeps a stroke's outline within
+    /// `Path.defaultTolerance` on the canvas under `ctm` (the largest stretch the transform applies to
+    /// a unit vector bounds the canvas error).
+    static func strokeTolerance(ctm: Transform) -> Double {
+        let stretch = max((ctm.a * ctm.a + ctm.b * ctm.b).squareRoot(), (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot(), 1e-12)
+        return Path.defaultTolerance / (stretch * 2)
     }
 
     /// The outline of the stroke in the layer's coordinates (nil when nothing is stroked): the path

@@ -21,9 +21,7 @@ final class StrokeBuilder {
         self.path = path
         self.style = style
         self.transform = transform
-        let t = transform
-        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 1e-12)
-        tolerance = Path.defaultTolerance / (stretch * 2)
+        tolerance = ShapeLayer.strokeTolerance(ctm: transform)
         flat = path.flattenedContours(tolerance: tolerance)
         whole = [Polylines?](repeating: nil, count: flat.contours.count)
     }

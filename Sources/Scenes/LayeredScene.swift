@@ -50,9 +50,6 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
         set { fast.threads = min(max(newValue, 1), 8) }
     }
 
-    /// The fast renderer (its damage and cache figures describe the last frame).
-    public var fastRenderer: FastLayerRenderer { fast }
-
     public func render(frame n: Int, into pixmap: inout Pixmap) {
         fast.invalidate()
         _ = renderChanges(frame: n, into: &pixmap)

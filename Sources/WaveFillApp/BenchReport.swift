@@ -41,13 +41,18 @@ enum BenchReport {
 
     static func allocs(_ r: BenchResult) -> String { r.allocsPerFrame.map { fmt($0, digits: 2) } ?? "unknown" }
 
+    /// A result's timing, allocation and floor columns, as both tables print them.
+    static func figures(_ r: BenchResult) -> String {
+        "\(fmt(r.medianMs)) | \(fmt(r.p10Ms)) | \(fmt(r.p90Ms)) | \(allocs(r)) | "
+            + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |"
+    }
+
     static func table(_ rs: [BenchResult], many: [(Int, Double)], extras: [String: String], soak: String?) -> String {
         var lines = ["wavefill \(wavefillVersion) bench, \(machine()), \(date())", "",
                      "| size | mode | median ms | p10 ms | p90 ms | allocs/frame | memcpy ms | memset ms | median / memcpy |",
                      "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
         for r in rs {
-            lines.append("| \(r.size) | \(r.mode.rawValue) | \(fmt(r.medianMs)) | \(fmt(r.p10Ms)) | \(fmt(r.p90Ms)) | \(allocs(r)) | "
-                         + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |")
+            lines.append("| \(r.size) | \(r.mode.rawValue) | " + figures(r))
         }
         if !many.isEmpty {
             lines += ["", "| indicators (128x128) in one 1024x1024 frame | median ms |", "|---:|---:|"]
@@ -64,8 +69,7 @@ enum BenchReport {
                      "| scene | size | mode | median ms | p10 ms | p90 ms | allocs/frame | memcpy ms | memset ms | median / memcpy |",
                      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
         for r in rs {
-            lines.append("| \(r.scene) | \(r.size) | \(r.mode.rawValue) | \(fmt(r.medianMs)) | \(fmt(r.p10Ms)) | \(fmt(r.p90Ms)) | \(allocs(r)) | "
-                         + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |")
+            lines.append("| \(r.scene) | \(r.size) | \(r.mode.rawValue) | " + figures(r))
         }
         return lines.joined(separator: "\n")
     }
