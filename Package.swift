@@ -44,9 +44,11 @@ let package = Package(
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.
         .target(name: "Wave", dependencies: ["SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
-        .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "Animation", "Text", "Raster", "Geometry"]),
+        .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "LayerVector", "Animation", "Text", "Raster", "Geometry"]),
+        // Any layer tree's animation as vector documents (Lottie), sampled frame by frame.
+        .target(name: "LayerVector", dependencies: ["Layers", "Text", "Vector", "Geometry", "Raster"]),
         // The umbrella: `import WaveFill`.
-        .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "Wave", "Scenes", "Export"]),
+        .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "LayerVector", "Wave", "Scenes", "Export"]),
         .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
         // The application: settings and presets for every scene, the registry, the frame writer, the
         // exporter, the window player, the bench.
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Layers", "Raster"]),
-        .testTarget(name: "WaveTests", dependencies: ["Wave", "SceneKit", "Vector", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "WaveTests", dependencies: ["Wave", "SceneKit", "Vector", "TestSupport", "Scenes", "LayerVector"], exclude: ["Goldens"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneKit", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [

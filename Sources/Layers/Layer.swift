@@ -4,6 +4,9 @@ import Raster
 
 /// A rectangle of content in a tree, positioned in its superlayer like a `CALayer`.
 open class Layer: @unchecked Sendable {
+    /// What the layer is called where people see it (exported vector documents name their layers
+    /// by it); nil for an unnamed layer.
+    public var name: String?
     /// Where the anchor point sits in the superlayer's coordinates.
     public var position = Point.zero
     /// The layer's own coordinate space: origin and size.
@@ -30,6 +33,13 @@ open class Layer: @unchecked Sendable {
     public private(set) weak var superlayer: Layer?
     /// Animations by key, applied in insertion order.
     public private(set) var animations: [(key: String, animation: AnyAnimation<Layer>)] = []
+
+    /// The model layer this presentation copy was made from (nil on a model layer).
+    private var copiedFrom: ObjectIdentifier?
+
+    /// Identifies the model layer behind this one: itself for a model layer, the layer it was copied
+    /// from for a presentation copy. Exporters match a layer across presentation trees by it.
+    public var modelIdentity: ObjectIdentifier { copiedFrom ?? ObjectIdentifier(self) }
 
     /// An empty layer.
     public init() {}
@@ -88,7 +98,8 @@ open class Layer: @unchecked Sendable {
         other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
-        other.masksToBounds = masksToBounds
+        other.masksToBounds = masksToBounds; other.name = name
+        other.copiedFrom = modelIdentity
     }
 
     /// What this layer and its subtree show at `time` (in the parent's time space): a new tree with
@@ -136,6 +147,7 @@ open class Layer: @unchecked Sendable {
         other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.masksToBounds = masksToBounds
+        other.name = name; other.copiedFrom = modelIdentity
     }
 
     /// Draws this layer's own content (not background, not sublayers) with `ctm` mapping its

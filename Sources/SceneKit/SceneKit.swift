@@ -86,10 +86,15 @@ extension Scene {
     }
 }
 
-/// A scene that can also be written as vector documents (Lottie, SVG) that players draw themselves.
-public protocol VectorScene: Scene {
-    /// A Lottie JSON document of frames 0 ..< `frames` (nil: the scene's exact loop).
-    func lottieDocument(frames: Int?) throws -> String
+/// A scene that can be written as a Lottie document that players draw themselves.
+public protocol LottieScene: Scene {
+    /// A Lottie JSON document of `frames` frames, its frame k showing the scene's frame `start + k`.
+    /// Throws `SettingError` (naming the setting) or `VectorExportError` for what it cannot write.
+    func lottieDocument(start: Int, frames: Int) throws -> String
+}
+
+/// A scene that can also be written as an SVG document.
+public protocol VectorScene: LottieScene {
     /// An SVG document of frame `frame`.
     func svgDocument(frame: Int) throws -> String
 }

@@ -3,6 +3,8 @@
 public indirect enum JSONValue: Sendable {
     /// A number, written with the serializer's decimals.
     case number(Double)
+    /// A number written with its own count of decimals (0...9), whatever the serializer's.
+    case decimal(Double, decimals: Int)
     /// A whole number, written exactly.
     case integer(Int)
     /// A string (escaped per RFC 8259).
@@ -30,6 +32,9 @@ public indirect enum JSONValue: Sendable {
         case .number(let v):
             guard v.isFinite else { throw VectorExportError("the document would hold \(v) at \(path); JSON has no such number") }
             out += DecimalText.format(v, decimals: decimals)
+        case .decimal(let v, let places):
+            guard v.isFinite else { throw VectorExportError("the document would hold \(v) at \(path); JSON has no such number") }
+            out += DecimalText.format(v, decimals: places)
         case .integer(let i): out += String(i)
         case .string(let s): Self.writeString(s, into: &out)
         case .bool(let b): out += b ? "true" : "false"

@@ -57,6 +57,70 @@ public struct LottieBezier: Sendable, Equatable {
         return out
     }
 
+    /// Every subpath of `path` as drawn by a fill or a stroke: open unless it ends with a close
+    /// (quadratics elevated exactly; a lone point is dropped). A closed subpath ending on its start
+    /// point folds that vertex into the first, as `contours(of:)` does.
+    public static func subpaths(of path: Path) -> [LottieBezier] {
+        var out: [LottieBezier] = []
+        var current = LottieBezier()
+        func finish(closed: Bool) {
+            defer { current = LottieBezier() }
+            let n = current.vertices.count
+            guard n > 1 else { return }
+            current.closed = closed
+            let first = current.vertices[0], last = current.vertices[n - 1]
+            if closed, abs(first.x - last.x) < 1e-12, abs(first.y - last.y) < 1e-12 {
+                current.inTangents[0] = current.inTangents[n - 1]
+                current.vertices.removeLast(); current.inTangents.removeLast(); current.outTangents.removeLast()
+            }
+            out.append(current)
+        }
+        for e in path.elevatingQuadratics().elements {
+            switch e {
+            case .move(let p):
+                finish(closed: false)
+                current.append(p)
+            case .line(let p):
+                current.append(p)
+            case .cubic(let c1, let c2, let p):
+                if let prev = current.vertices.last { current.outTangents[current.outTangents.count - 1] = c1 - prev }
+                current.append(p, in: c2 - p)
+            case .quad:
+                preconditionFailure("elevatingQuadratics() leaves no quadratics")
+            case .close:
+                finish(closed: true)
+            }
+        }
+        finish(closed: false)
+        return out
+    }
+
+    /// The arc length of the drawn path (each cubic measured along 64 chords, close to what players
+    /// measure for trim paths), including the closing segment when closed.
+    public var length: Double {
+        let n = vertices.count
+        guard n > 1 else { return 0 }
+        var total = 0.0
+        for i in 0 ..< (closed ? n : n - 1) {
+            let j = (i + 1) % n
+            let p0 = vertices[i], p1 = p0 + outTangents[i], p3 = vertices[j], p2 = p3 + inTangents[j]
+            var last = p0
+            for k in 1 ... 64 {
+                let t = Double(k) / 64, u = 1 - t
+                let q = p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+                total += (q - last).length
+                last = q
+            }
+        }
+        return total
+    }
+
+    /// The bezier object (`{"i", "o", "v", "c"}`), as a shape property's value.
+    public var shapeValue: JSONValue {
+        func pairs(_ pts: [Point]) -> JSONValue { .array(pts.map { .numbers([$0.x, $0.y]) }) }
+        return .object([("i", pairs(inTangents)), ("o", pairs(outTangents)), ("v", pairs(vertices)), ("c", .bool(closed))])
+    }
+
     /// `{"ty": "sh", "ks": {"a": 0, "k": {"i", "o", "v", "c"}}}`.
     public var json: JSONValue {
         func pairs(_ pts: [Point]) -> JSONValue { .array(pts.map { .numbers([$0.x, $0.y]) }) }

@@ -168,8 +168,10 @@ public final class WaveIndicator: Scene {
 }
 
 extension WaveIndicator: VectorScene {
-    public func lottieDocument(frames: Int?) throws -> String {
-        try WaveLottie.document(scene: model, frames: frames)
+    /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
+    public func lottieDocument(start: Int, frames: Int) throws -> String {
+        guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
+        return try WaveLottie.document(scene: model, frames: frames)
     }
 
     public func svgDocument(frame: Int) throws -> String {

@@ -14,6 +14,7 @@
 @_exported import Text
 @_exported import SceneKit
 @_exported import Vector
+@_exported import LayerVector
 @_exported import Wave
 @_exported import Scenes
 @_exported import Export

@@ -63,8 +63,8 @@ public struct SceneExporter {
         let what = setup.kind == .wave ? nil : "--scene \(setup.kind.rawValue)"
         if format == .png { return try exportFrame(scene, request.frame ?? 0, note: what) }
         if let vector = format.vector {
-            guard let v = scene as? any VectorScene else {
-                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.kind.rawValue) (Lottie and SVG export the wave scene only); choose gif, apng, mp4, webm, png or spritesheet")
+            guard let v = scene as? any LottieScene, vector == .lottie || v is any VectorScene else {
+                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.kind.rawValue) (SVG exports the wave scene only); choose lottie, gif, apng, mp4, webm, png or spritesheet")
             }
             return try exportVector(vector, v)
         }
@@ -243,21 +243,23 @@ public struct SceneExporter {
         StandardOutput.line("wrote \(out) (png, \(note.map { $0 + ", " } ?? "")frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 
-    func exportVector(_ kind: VectorExport.Format, _ s: any VectorScene) throws {
+    func exportVector(_ kind: VectorExport.Format, _ s: any LottieScene) throws {
         try checkWritable(out)
-        var frames: Int?
         let frame = request.frame ?? 0
+        var length: (first: Int, count: Int, loops: Bool, note: String?) = (0, 0, false, nil)
         if kind == .lottie {
-            let length = try sceneLength(s)
-            if length.first != 0 { throw ParameterError("--start", "a Lottie document starts at frame 0") }
-            if length.count > WaveLottie.maxFrames {
-                throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over Lottie's \(WaveLottie.maxFrames)")
+            length = try sceneLength(s)
+            if length.count > LayerLottie.maxFrames {
+                throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over Lottie's \(LayerLottie.maxFrames)")
             }
-            frames = length.count
         }
         let text: String
         do {
-            text = kind == .svg ? try s.svgDocument(frame: frame) : try s.lottieDocument(frames: frames)
+            if kind == .svg, let v = s as? any VectorScene {
+                text = try v.svgDocument(frame: frame)
+            } else {
+                text = try s.lottieDocument(start: length.first, frames: length.count)
+            }
         } catch let e as VectorExportError {
             throw CLIError(e.message)
         } catch let e as SettingError {
@@ -267,7 +269,9 @@ public struct SceneExporter {
         try OutputPaths.prepareParent(of: out)
         try saveRequestedPreset()
         do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
-        let what = kind == .svg ? "svg, frame \(frame)" : (VectorExport.isDotLottie(out) ? "dotLottie" : "lottie") + ", \(frames ?? 0) frames at \(JSONText.number(s.fps)) fps"
+        var what = kind == .svg ? "svg, frame \(frame)" : (VectorExport.isDotLottie(out) ? "dotLottie" : "lottie") + ", \(length.count) frames at \(JSONText.number(s.fps)) fps"
+        if kind == .lottie, length.first != 0 { what += " from frame \(length.first)" }
+        if kind == .lottie, let note = length.note { what += ", " + note }
         StandardOutput.line("wrote \(out) (\(what), \(s.width)x\(s.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 

@@ -18,9 +18,10 @@ struct ExportCommand: ParsableCommand {
         after which the animation repeats exactly, so the file loops without a seam. GIF keeps 256 \
         colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
         alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
-        pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) and SVG are \
-        vector documents of the wave scene. With --scene marquee|stroke|spread|morph the frames are the \
-        ones 'wavefill render --scene' writes, in every format but Lottie and SVG; --loop is then the \
+        pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) is a vector \
+        document of any scene (layer scenes sampled frame by frame, the wave mapped exactly); SVG is one \
+        frame of the wave. With --scene marquee|stroke|spread|morph the frames are the ones 'wavefill \
+        render --scene' writes, in every format but SVG; --loop is then the \
         marquee's scroll period or the morph's cycle (texts x interval, from the first change) when a \
         whole number of frames, the stroke's and the spread's whole animation. Output goes to a \
         temporary name and is renamed when complete.

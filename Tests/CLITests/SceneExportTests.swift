@@ -68,8 +68,8 @@ import Raster
 
     /// Each bad combination: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
-        (["--scene", "marquee", "--out", "a.json"], "--format"), (["--scene", "stroke", "--out", "a.svg"], "--format"),
-        (["--scene", "spread", "--format", "lottie", "--out", "a.lottie"], "--format"),
+        (["--scene", "stroke", "--out", "a.svg"], "--format"),
+        (["--scene", "marquee", "--out", "a.json", "--frames", "1000001"], "--frames"),
         (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),
         (["--scene", "stroke", "--out", "a.gif"], "--fps"), (["--scene", "stroke", "--out", "a.apng", "--frames", "0"], "--frames"),
@@ -85,5 +85,28 @@ import Raster
         #expect(r.stderr.split(separator: "\n").count == 1, "\(args): \(r.stderr)")
         #expect(r.stderr.contains(flag), "\(args): stderr does not name \(flag): \(r.stderr)")
         #expect(Executable.files(in: dir).isEmpty, "\(args) left \(Executable.files(in: dir))")
+    }
+
+    /// Every layer scene exports Lottie (.json) and dotLottie (.lottie) from the command line: the
+    /// document's length is the scene's loop or whole animation, from its loop start.
+    @Test(arguments: [
+        (["--scene", "marquee", "--text", "Wave Fill", "--scroll-duration", "1"], 60, 0),
+        (["--scene", "stroke"], 361, 0),
+        (["--scene", "spread"], 169, 0),
+        (["--scene", "morph", "--texts", "A,B", "--interval", "1.5"], 180, 90),
+    ] as [([String], Int, Int)])
+    func everyLayerSceneExportsLottie(flags: [String], frames: Int, start: Int) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = try Executable.run(["export"] + Self.size + flags + ["--out", "a.json"], in: dir)
+        #expect(json.status == 0, "\(flags): \(json.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/a.json"))) as? [String: Any]
+        #expect(doc?["op"] as? Int == frames, "\(flags): op \(String(describing: doc?["op"]))")
+        #expect((doc?["layers"] as? [Any])?.isEmpty == false)
+        #expect(json.stdout.contains("\(frames) frames") && (start == 0 || json.stdout.contains("from frame \(start)")), "\(json.stdout)")
+        let dot = try Executable.run(["export"] + Self.size + flags + ["--out", "a.lottie"], in: dir)
+        #expect(dot.status == 0, "\(flags): \(dot.stderr)")
+        let zip = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.lottie"))
+        #expect(zip.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a .lottie file is a zip")
     }
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Renders frames of a Lottie file with a real Lottie player, to straight-RGBA PNGs.
 
-    render.py --player rlottie|thorvg FILE.json --frames 0,225,450 --out-dir DIR
+    render.py --player rlottie|thorvg FILE.json --frames 0,225,449.5 --out-dir DIR
+
+Frames may be fractional for ThorVG (it draws between whole frames, as lottie-web does); rlottie
+draws whole frames only, and a fractional one is refused.
 
 Writes DIR/<player>-<frame>.png for each frame and prints one JSON line on stdout with what the
 player reports about the document: {"player", "frames" (total), "fps", "width", "height", "files",
@@ -31,6 +34,9 @@ def render_rlottie(data: str, frames, out_dir):
             "fps": anim.lottie_animation_get_framerate(), "width": w, "height": h}
     files = []
     for n in frames:
+        if n != int(n):
+            raise RuntimeError(f"rlottie draws whole frames only, not {n}")
+        n = int(n)
         buf = anim.lottie_animation_render(frame_num=n, width=w, height=h)
         # rlottie draws premultiplied ARGB32: B, G, R, A in memory on little-endian machines.
         img = Image.frombuffer("RGBa", (w, h), buf, "raw", "BGRa").convert("RGBA")
@@ -88,10 +94,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("file")
     ap.add_argument("--player", choices=["rlottie", "thorvg"], required=True)
-    ap.add_argument("--frames", required=True, help="comma-separated frame numbers")
+    ap.add_argument("--frames", required=True, help="comma-separated frame numbers (fractional for thorvg)")
     ap.add_argument("--out-dir", required=True)
     a = ap.parse_args()
-    frames = [int(s) for s in a.frames.split(",") if s.strip()]
+    frames = [float(s) for s in a.frames.split(",") if s.strip()]
+    frames = [int(f) if f == int(f) else f for f in frames]
     os.makedirs(a.out_dir, exist_ok=True)
     try:
         data, container = load_document(a.file)

@@ -1,0 +1,478 @@
+import Geometry
+import Raster
+import Layers
+import Text
+import Vector
+
+/// A layer tree's animation as a Lottie document (bodymovin JSON, as lottie-web, lottie-ios,
+/// lottie-android, rlottie and ThorVG play it), for any scene built from layers.
+///
+/// The tree is sampled at every frame 0...n (`LayerSampling`) and each animated property becomes
+/// keyframes that a player interpolating linearly between them turns back into the sampled value at
+/// every whole frame: runs that move in a straight line keep only their ends, a jump (a scroll
+/// wrapping, a text changing) holds until the frame it happens on, and the last keyframe sits on
+/// frame n with the motion's continuation, so a loop has no stall at its seam.
+///
+/// Mapping, with every shape in canvas coordinates (its layer's transform to the canvas is the
+/// shape group's transform: position, rotation and scale, and for a sheared transform a second
+/// rotation inside, since rlottie ignores Lottie's skew):
+/// - a layer with content becomes a shape layer: its background (a rectangle), then a shape
+///   layer's fill and its stroke (trim paths for strokeStart/strokeEnd, joins, caps, miter limit), a
+///   gradient layer's linear gradient (its stops keyframed), or a text layer's runs as glyph
+///   outlines filled in their colours;
+/// - a layer that must be composited as a group (a mask, masksToBounds, or an opacity below 1 over
+///   more than one drawn part) becomes a precomposition, at the layer's opacity; its mask becomes
+///   the alpha track matte above it, its bounds a layer mask;
+/// - other opacities and hidden flags multiply into the opacity of the one part they cover.
+/// Layers that exist only part of the time are drawn only then (in and out points, opacity 0).
+public enum LayerLottie {
+    /// The bodymovin schema version the document declares.
+    public static let schemaVersion = "5.7.4"
+    /// Most frames a document may have.
+    public static let maxFrames = 1_000_000
+
+    /// The Lottie JSON of frames 0 ..< `frames` at `fps`, document frame k showing `tree` at
+    /// `time(k)` seconds. Throws `VectorExportError` for what cannot be written (a bitmap layer, a
+    /// path that changes its shape, a number that is not finite).
+    public static func document(name: String, width: Int, height: Int, fps: Double, frames: Int,
+                                time: @escaping (Double) -> Double, tree: (Double) -> Layer) throws -> String {
+        guard (1 ... maxFrames).contains(frames) else {
+            throw VectorExportError("a Lottie document holds 1 ... \(maxFrames) frames, not \(frames)")
+        }
+        let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+        var writer = LottieWriter(frames: frames, width: width, height: height)
+        var layers: [LottieLayer] = []
+        let one = [Double](repeating: 1, count: frames + 1)
+        for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
+        let doc: JSONValue = .object([
+            ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
+            ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
+            ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
+            ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
+        ])
+        return try doc.serialized(decimals: 4)
+    }
+}
+
+/// One Lottie layer being built (its `ind` is given when its composition is complete).
+struct LottieLayer {
+    var members: [(String, JSONValue)]
+
+    /// The layers of a composition, given bottom first, as Lottie lists them (top first, numbered).
+    static func composition(_ bottomFirst: [LottieLayer]) -> [JSONValue] {
+        bottomFirst.reversed().enumerated().map { i, l in
+            var m = l.members
+            m.insert(("ind", .integer(i + 1)), at: 1)
+            return .object(m)
+        }
+    }
+}
+
+/// Per-frame opacity multipliers: at each frame and just before it.
+typealias Alpha = (samples: [Double], before: [Double])
+
+struct LottieWriter {
+    let frames: Int, width: Int, height: Int
+    /// Precompositions made so far.
+    var assets: [JSONValue] = []
+    private var counter = 0
+
+    init(frames: Int, width: Int, height: Int) {
+        self.frames = frames; self.width = width; self.height = height
+    }
+
+    /// What one node draws of its own, bottom first.
+    enum Part {
+        case background
+        case fill(rule: FillRule)
+        case stroke
+        case gradient
+        case run(Int)
+    }
+
+    /// The layers drawing `node` and its subtree, bottom first, with `inherited` opacity.
+    mutating func emit(_ node: LayerSampling.Node, inherited: Alpha) throws -> [LottieLayer] {
+        let own = ownAlpha(node)
+        let alpha: Alpha = (zip(inherited.samples, own.samples).map(*), zip(inherited.before, own.before).map(*))
+        guard visible(alpha) else { return [] }
+        let parts = try self.parts(of: node)
+        let drawn = try drawnCount(node)
+        // Opacity 0 or 1 (hidden, absent) multiplies each part alike; only a value between needs a group.
+        let opaque = (own.samples + own.before.dropFirst()).allSatisfy { $0 == 0 || $0 == 1 }
+        let clips = node.samples.contains { $0?.layer.masksToBounds == true }
+        if node.mask != nil || clips || (!opaque && drawn > 1) {
+            return try group(node, parts: parts, alpha: alpha, clips: clips)
+        }
+        var out: [LottieLayer] = []
+        if !parts.isEmpty { out.append(try shapeLayer(node, parts: parts, alpha: alpha)) }
+        for child in node.children { out += try emit(child, inherited: alpha) }
+        return out
+    }
+
+    /// A precomposition of the node's content and sublayers at opacity `alpha`, under its mask's
+    /// matte and within its bounds.
+    private mutating func group(_ node: LayerSampling.Node, parts: [Part], alpha: Alpha, clips: Bool) throws -> [LottieLayer] {
+        let one = [Double](repeating: 1, count: frames + 1)
+        var inside: [LottieLayer] = []
+        if !parts.isEmpty { inside.append(try shapeLayer(node, parts: parts, alpha: (one, one))) }
+        for child in node.children { inside += try emit(child, inherited: (one, one)) }
+        guard !inside.isEmpty else { return [] }
+        var layer = precomposition(inside, name: name(of: node), alpha: alpha)
+        if clips {
+            // rlottie reads masks only when `hasMask` says there are some.
+            layer.members.append(("hasMask", .bool(true)))
+            layer.members.append(("masksProperties", .array([boundsMask(node)])))
+        }
+        guard let maskNode = node.mask else { return [layer] }
+        let maskLayers = try emit(maskNode, inherited: (one, one))
+        guard !maskLayers.isEmpty else { return [] }      // an empty mask shows nothing
+        var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: name(of: maskNode), alpha: (one, one))
+        matte.members.append(("td", .integer(1)))
+        layer.members.append(("tt", .integer(1)))
+        return [layer, matte]
+    }
+
+    /// A precomposition layer (canvas-sized, at the identity) showing `layers` at opacity `alpha`.
+    private mutating func precomposition(_ layers: [LottieLayer], name: String, alpha: Alpha) -> LottieLayer {
+        counter += 1
+        let id = "group \(counter)"
+        assets.append(.object([("id", .string(id)), ("nm", .string(name)), ("layers", .array(LottieLayer.composition(layers)))]))
+        let (ip, op) = span(alpha)
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(0)), ("nm", .string(name)), ("refId", .string(id)),
+            ("sr", .integer(1)), ("ks", layerTransform(alpha)), ("ao", .integer(0)),
+            ("w", .integer(width)), ("h", .integer(height)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+
+    /// A shape layer with the node's own parts (top first, as Lottie lists shapes). `alpha` goes
+    /// into each part's paint opacity, not the layer's: the node is not a group, so either it draws
+    /// one part or `alpha` is 0 or 1, and both multiply alike (rlottie composites a translucent layer
+    /// wrongly, a translucent fill rightly).
+    private func shapeLayer(_ node: LayerSampling.Node, parts: [Part], alpha: Alpha) throws -> LottieLayer {
+        var shapes: [JSONValue] = []
+        for part in parts.reversed() { shapes.append(try shape(part, of: node, alpha: alpha)) }
+        let (ip, op) = span(alpha)
+        let one = [Double](repeating: 1, count: frames + 1)
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(4)), ("nm", .string(name(of: node))),
+            ("sr", .integer(1)), ("ks", layerTransform((one, one))), ("ao", .integer(0)),
+            ("shapes", .array(shapes)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+
+    /// A layer transform at the identity with opacity `alpha` (x 100).
+    private func layerTransform(_ alpha: Alpha) -> JSONValue {
+        let o = SampledTrack(samples: alpha.samples.map { [$0 * 100] }, before: alpha.before.map { [$0 * 100] }, tolerance: 0.01)
+        return .object([
+            ("o", LottieProperty.animated(o)), ("r", LottieProperty.fixed([0])), ("p", LottieProperty.fixed([0, 0, 0])),
+            ("a", LottieProperty.fixed([0, 0, 0])), ("s", LottieProperty.fixed([100, 100, 100])),
+        ])
+    }
+
+    /// In and out points covering every frame where `alpha` shows anything (a frame seen just before
+    /// frame k needs frame k - 1's span).
+    private func span(_ alpha: Alpha) -> (Int, Int) {
+        var first = frames, last = 0
+        // Frame n's sample is not shown (the document ends there); the sample just before it is.
+        for k in 0 ... frames {
+            if k < frames, alpha.samples[k] > 0 { first = min(first, k); last = max(last, k + 1) }
+            if k > 0, alpha.before[k] > 0 { first = min(first, k - 1); last = max(last, k) }
+        }
+        return (min(first, frames - 1), min(max(last, first + 1), frames))
+    }
+
+    private func visible(_ alpha: Alpha) -> Bool {
+        alpha.samples.contains { $0 > 0 } || alpha.before.dropFirst().contains { $0 > 0 }
+    }
+
+    /// The node's own opacity at each frame: opacity (clamped to 0...1), 0 when hidden or absent.
+    private func ownAlpha(_ node: LayerSampling.Node) -> Alpha {
+        func a(_ s: (layer: Layer, ctm: Transform)?) -> Double {
+            guard let l = s?.layer, !l.isHidden, l.opacity.isFinite else { return 0 }
+            return min(max(l.opacity, 0), 1)
+        }
+        return (node.samples.map(a), node.before.map(a))
+    }
+
+    private func name(of node: LayerSampling.Node) -> String {
+        guard let l = node.any else { return "layer" }
+        if let n = l.name { return n }
+        switch l {
+        case is TextLayer: return "text"
+        case is GradientLayer: return "gradient"
+        case is ShapeLayer: return "shape"
+        default: return "layer"
+        }
+    }
+
+    /// How many parts the node and its sublayers draw (a group of more than one needs compositing).
+    private func drawnCount(_ node: LayerSampling.Node) throws -> Int {
+        try node.children.reduce(try parts(of: node).count) { $0 + (try drawnCount($1)) }
+    }
+
+    /// The node's own parts, bottom first.
+    func parts(of node: LayerSampling.Node) throws -> [Part] {
+        let present = node.samples.compactMap { $0?.layer } + node.before.compactMap { $0?.layer }
+        guard let l = present.first else { return [] }
+        var out: [Part] = []
+        if present.contains(where: { ($0.backgroundColor?.a ?? 0) > 0 && !$0.bounds.isEmpty }) { out.append(.background) }
+        switch l {
+        case let shape as ShapeLayer:
+            try checkPaths(node)
+            guard let path = shape.path, !path.isEmpty else { break }
+            if present.contains(where: { (($0 as? ShapeLayer)?.fillColor?.a ?? 0) > 0 }) { out.append(.fill(rule: shape.fillRule)) }
+            if present.contains(where: { s in
+                guard let s = s as? ShapeLayer, (s.strokeColor?.a ?? 0) > 0 else { return false }
+                return s.lineWidth > 0 && s.lineWidth.isFinite
+            }) { out.append(.stroke) }
+        case let gradient as GradientLayer:
+            if !gradient.colors.isEmpty { out.append(.gradient) }
+        case let text as TextLayer:
+            for (k, run) in text.runs.enumerated() where run.color.a > 0 && !text.runPaths[k].isEmpty { out.append(.run(k)) }
+        case is CoverageLayer:
+            throw VectorExportError("a bitmap (mask image) layer cannot be written as vectors")
+        default:
+            guard type(of: l) == Layer.self else {
+                throw VectorExportError("a \(type(of: l)) layer cannot be written as vectors")
+            }
+        }
+        return out
+    }
+
+    private func checkPaths(_ node: LayerSampling.Node) throws {
+        let paths = node.samples.compactMap { ($0?.layer as? ShapeLayer)?.path }
+        guard let first = paths.first, paths.allSatisfy({ $0 == first }) else {
+            if !paths.isEmpty { throw VectorExportError("a shape layer's path changes during the animation; Lottie export needs fixed paths") }
+            return
+        }
+    }
+
+    // MARK: - Parts
+
+    private func shape(_ part: Part, of node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
+        switch part {
+        case .background:
+            let bounds = node.track({ l, _ in rectValue(l.bounds) }, absent: [0, 0, 0, 0])
+            let color = colorTracks(node, alpha: alpha) { $0.backgroundColor }
+            return groupJSON("background", [rectangle(bounds)] + [fillJSON(color, rule: .nonZero)], transform: transform(node))
+        case .fill(let rule):
+            let color = colorTracks(node, alpha: alpha) { ($0 as? ShapeLayer)?.fillColor }
+            return groupJSON("fill", paths(node), [fillJSON(color, rule: rule)], transform: transform(node))
+        case .stroke:
+            return strokeGroup(node, alpha: alpha)
+        case .gradient:
+            return try gradientGroup(node, alpha: alpha)
+        case .run(let k):
+            guard let text = node.any as? TextLayer else { return .object([]) }
+            let shapes = text.runPaths[k].isEmpty ? [] : LottieBezier.contours(of: text.runPaths[k]).map(\.json)
+            let c = text.runs[k].color
+            let fill = fillJSON((.init(constant: LottieProperty.rgb(c)), opacity(alpha, times: Double(c.a) / 255)), rule: .nonZero)
+            let tr = transform(node) { l, ctm in
+                let o = (l as? TextLayer)?.lineOrigin ?? .zero
+                return Transform.translation(o.x, o.y).concatenating(ctm)
+            }
+            return groupJSON(text.runs[k].text.isEmpty ? "run" : "run \(k + 1)", shapes, [fill], transform: tr)
+        }
+    }
+
+    private func groupJSON(_ name: String, _ items: [JSONValue], _ styles: [JSONValue] = [], transform: GroupTransform) -> JSONValue {
+        guard let inner = transform.inner else {
+            return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + styles + [transform.outer]))])
+        }
+        let content: JSONValue = .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + styles + [inner]))])
+        return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array([content, transform.outer]))])
+    }
+
+    private func rectValue(_ r: Rect) -> [Double] { [r.minX + r.width / 2, r.minY + r.height / 2, r.width, r.height] }
+
+    /// A rectangle (`rc`) from tracks of [centre x, y, width, height].
+    private func rectangle(_ t: (samples: [[Double]], before: [[Double]])) -> JSONValue {
+        let centre = SampledTrack(samples: t.samples.map { Array($0[0 ..< 2]) }, before: t.before.map { Array($0[0 ..< 2]) }, tolerance: 0.01)
+        let size = SampledTrack(samples: t.samples.map { Array($0[2 ..< 4]) }, before: t.before.map { Array($0[2 ..< 4]) }, tolerance: 0.01)
+        return .object([("ty", .string("rc")), ("nm", .string("bounds")), ("d", .integer(1)),
+                        ("p", LottieProperty.animated(centre)), ("s", LottieProperty.animated(size)), ("r", LottieProperty.fixed([0]))])
+    }
+
+    /// The shape layer's path as Lottie paths (fixed: `checkPaths`).
+    private func paths(_ node: LayerSampling.Node) -> [JSONValue] {
+        guard let path = (node.any as? ShapeLayer)?.path else { return [] }
+        return LottieBezier.subpaths(of: path).map(\.json)
+    }
+
+    /// The group transform following the layer's transform to the canvas (or `matrix` of it).
+    private func transform(_ node: LayerSampling.Node, _ matrix: (Layer, Transform) -> Transform = { $1 }) -> GroupTransform {
+        let sheared = node.samples.contains { $0.map { LottieProperty.isSheared(matrix($0.layer, $0.ctm)) } ?? false }
+        var (s, b) = node.track({ LottieProperty.parts(matrix($0, $1), sheared: sheared) }, absent: [0, 0, 0, 100, 100, 0])
+        LottieProperty.unwrapRotation(&s, &b, index: 2)
+        LottieProperty.unwrapRotation(&s, &b, index: 5)
+        return LottieProperty.groupTransform(s, b, sheared: sheared)
+    }
+
+    /// Tracks of a colour's RGB and opacity (%); nil counts as transparent, keeping the colour shown
+    /// nearest in time.
+    private func colorTracks(_ node: LayerSampling.Node, alpha: Alpha, _ color: (Layer) -> Color?) -> (rgb: SampledTrack, opacity: SampledTrack) {
+        let anyColor = (node.samples.compactMap { $0.flatMap { color($0.layer) } }.first) ?? .clear
+        let rgb = node.track({ l, _ in LottieProperty.rgb(color(l) ?? anyColor) }, absent: LottieProperty.rgb(anyColor))
+        let a = node.track({ l, _ in [Double(color(l)?.a ?? 0) / 255 * 100] }, absent: [0])
+        return (SampledTrack(samples: rgb.samples, before: rgb.before, tolerance: 1.5 / 255),
+                SampledTrack(samples: zip(a.samples, alpha.samples).map { [$0[0] * $1] },
+                             before: zip(a.before, alpha.before).map { [$0[0] * $1] }, tolerance: 0.3))
+    }
+
+    /// An opacity (%) track of `alpha` times a constant.
+    private func opacity(_ alpha: Alpha, times f: Double) -> SampledTrack {
+        SampledTrack(samples: alpha.samples.map { [$0 * f * 100] }, before: alpha.before.map { [$0 * f * 100] }, tolerance: 0.01)
+    }
+
+    private func fillJSON(_ color: (rgb: SampledTrack, opacity: SampledTrack), rule: FillRule) -> JSONValue {
+        .object([("ty", .string("fl")), ("nm", .string("fill")),
+                 ("c", LottieProperty.animated(color.rgb, LottieProperty.colorJSON)),
+                 ("o", LottieProperty.animated(color.opacity)), ("r", .integer(rule == .evenOdd ? 2 : 1))])
+    }
+
+    /// The stroke: one group for the whole path, or, when it is trimmed at any frame, one group per
+    /// subpath with its own trim paths. strokeStart and strokeEnd measure the whole path; players
+    /// differ in the order they trim several subpaths as one ("individually"), so each subpath gets
+    /// the part of the trim that falls on it, by its length.
+    private func strokeGroup(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
+        func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
+        let trim = node.track({ (l: Layer, _: Transform) -> [Double] in
+            guard let s = l as? ShapeLayer else { return [0, 1] }
+            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
+            return [a, max(a, b)]
+        }, absent: [0, 1])
+        let stroke = strokeItem(node, alpha: alpha)
+        let subpaths = (node.any as? ShapeLayer)?.path.map(LottieBezier.subpaths(of:)) ?? []
+        guard !(trim.samples + trim.before).allSatisfy({ $0 == [0, 1] }) else {
+            return groupJSON("stroke", subpaths.map(\.json), [stroke], transform: transform(node))
+        }
+        let lengths = subpaths.map(\.length)
+        let total = lengths.reduce(0, +)
+        var groups: [JSONValue] = []
+        var before = 0.0
+        for (i, sub) in subpaths.enumerated() {
+            let from = before, length = lengths[i]
+            before += length
+            // The trim [a, b] of the whole path, as fractions of this subpath (empty: both 0).
+            func part(_ v: [Double]) -> [Double] {
+                guard length > 0, total > 0 else { return [0, 0] }
+                let a = min(max((v[0] * total - from) / length, 0), 1), b = min(max((v[1] * total - from) / length, 0), 1)
+                return b > a ? [a * 100, b * 100] : [0, 0]
+            }
+            let s = trim.samples.map(part), b = trim.before.map(part)
+            let start = SampledTrack(samples: s.map { [$0[0]] }, before: b.map { [$0[0]] }, tolerance: 0.01)
+            let end = SampledTrack(samples: s.map { [$0[1]] }, before: b.map { [$0[1]] }, tolerance: 0.01)
+            let tm: JSONValue = .object([("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieProperty.animated(start)),
+                                         ("e", LottieProperty.animated(end)), ("o", LottieProperty.fixed([0])), ("m", .integer(1))])
+            groups.append(groupJSON("subpath \(i + 1)", [sub.json], [tm, stroke], transform: GroupTransform(outer: LottieProperty.identityTransform, inner: nil)))
+        }
+        return groupJSON("stroke", groups, transform: transform(node))
+    }
+
+    /// The stroke style (`st`): colour, opacity (times `alpha`), width, cap, join, miter limit.
+    private func strokeItem(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
+        func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
+        let color = colorTracks(node, alpha: alpha) { l in
+            guard let s = l as? ShapeLayer, let c = s.strokeColor else { return nil }
+            // Nothing is stroked when the trimmed part is empty or the width is not positive.
+            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
+            return b > a && s.lineWidth > 0 && s.lineWidth.isFinite ? c : Color(r: c.r, g: c.g, b: c.b, a: 0)
+        }
+        let width = node.track({ (l: Layer, _: Transform) -> [Double] in
+            let w = (l as? ShapeLayer)?.lineWidth ?? 0
+            return [w.isFinite ? max(w, 0) : 0]
+        }, absent: [0])
+        let s = node.any as? ShapeLayer
+        let cap: Int, join: Int
+        switch s?.lineCap ?? .butt { case .butt: cap = 1; case .round: cap = 2; case .square: cap = 3 }
+        switch s?.lineJoin ?? .miter { case .miter: join = 1; case .round: join = 2; case .bevel: join = 3 }
+        return .object([
+            ("ty", .string("st")), ("nm", .string("stroke")),
+            ("c", LottieProperty.animated(color.rgb, LottieProperty.colorJSON)), ("o", LottieProperty.animated(color.opacity)),
+            ("w", LottieProperty.animated(SampledTrack(samples: width.samples, before: width.before, tolerance: 0.01))),
+            ("lc", .integer(cap)), ("lj", .integer(join)), ("ml", .number(max(1, s?.miterLimit ?? 10))),
+        ])
+    }
+
+    /// The gradient over the bounds: its axis in the layer's coordinates, its stops keyframed.
+    private func gradientGroup(_ node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
+        guard let first = node.any as? GradientLayer else { return .object([]) }
+        let count = first.colors.count
+        let stops = node.track({ (l: Layer, _: Transform) -> [Double] in
+            guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
+            return Self.stopValues(g)
+        }, absent: Self.stopValues(first))
+        if (stops.samples + stops.before).contains(where: \.isEmpty) {
+            throw VectorExportError("a gradient layer's number of colours changes during the animation; Lottie export needs a fixed count")
+        }
+        func point(_ l: Layer, _ p: (GradientLayer) -> Point) -> [Double] {
+            guard let g = l as? GradientLayer else { return [0, 0] }
+            let u = p(g), b = g.bounds
+            return [b.minX + u.x * b.width, b.minY + u.y * b.height]
+        }
+        let start = node.track({ l, _ in point(l) { $0.startPoint } }, absent: [0, 0])
+        let end = node.track({ l, _ in point(l) { $0.endPoint } }, absent: [0, 0])
+        let bounds = node.track({ l, _ in rectValue(l.bounds) }, absent: [0, 0, 0, 0])
+        let gradient: JSONValue = .object([
+            ("ty", .string("gf")), ("nm", .string("gradient")), ("o", LottieProperty.animated(opacity(alpha, times: 1))), ("r", .integer(1)),
+            ("s", LottieProperty.animated(SampledTrack(samples: start.samples, before: start.before, tolerance: 0.01))),
+            ("e", LottieProperty.animated(SampledTrack(samples: end.samples, before: end.before, tolerance: 0.01))),
+            ("t", .integer(1)),
+            ("g", .object([("p", .integer(count)),
+                           ("k", LottieProperty.animated(SampledTrack(samples: stops.samples, before: stops.before, tolerance: 1e-4),
+                                                         LottieProperty.sixDecimals))])),
+        ])
+        return groupJSON("gradient", [rectangle(bounds)], [gradient], transform: transform(node))
+    }
+
+    /// Lottie's gradient stops: [location, r, g, b] per colour, then [location, alpha] per colour,
+    /// in location order (locations evenly spaced when not one per colour, as the layer draws them).
+    static func stopValues(_ g: GradientLayer) -> [Double] {
+        let n = g.colors.count
+        var locations: [Double]
+        if let l = g.locations, l.count == n, l.allSatisfy(\.isFinite) { locations = l } else {
+            locations = (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+        }
+        let order = locations.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
+        // Stops at one location are drawn 1e-4 apart (within 1e-4 of the axis): rlottie loses the
+        // opacity of coincident stops.
+        var at = order.map { min(max(locations[$0], 0), 1) }
+        for k in at.indices.dropFirst() where at[k] < at[k - 1] + 1e-4 { at[k] = at[k - 1] + 1e-4 }
+        if let last = at.last, last > 1 {
+            at[at.count - 1] = 1
+            for k in at.indices.dropLast().reversed() where at[k] > at[k + 1] - 1e-4 { at[k] = max(0, at[k + 1] - 1e-4) }
+        }
+        var colour: [Double] = [], alpha: [Double] = []
+        for (k, i) in order.enumerated() {
+            let c = g.colors[i]
+            colour += [at[k]] + LottieProperty.rgb(c)
+            alpha += [at[k], LottieProperty.component(c.a)]
+        }
+        return colour + alpha
+    }
+
+    /// A layer mask (`masksProperties`) of the node's bounds as they land on the canvas.
+    private func boundsMask(_ node: LayerSampling.Node) -> JSONValue {
+        func corners(_ l: Layer, _ ctm: Transform) -> [Double] {
+            let b = l.bounds
+            return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
+                .flatMap { p -> [Double] in let q = ctm.apply(p); return [q.x, q.y] }
+        }
+        let t = node.track(corners, absent: [Double](repeating: 0, count: 8))
+        let track = SampledTrack(samples: t.samples, before: t.before, tolerance: 0.01)
+        func bezier(_ v: [Double]) -> JSONValue {
+            var b = LottieBezier()
+            for i in 0 ..< 4 { b.append(Point(v[2 * i], v[2 * i + 1])) }
+            return b.shapeValue
+        }
+        // A shape property holds the bezier itself when static, a one-element array per keyframe.
+        let shape = track.isConstant
+            ? JSONValue.object([("a", .integer(0)), ("k", bezier(track.keys[0].value))])
+            : LottieProperty.animated(track) { .array([bezier($0)]) }
+        return .object([("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("bounds")),
+                         ("pt", shape), ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
+    }
+}
