@@ -17,9 +17,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
 # tests without a display; python3-venv: the independent reference renderer's and the Lottie players'
-# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container;
+# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; chromium: plays the
+# animated SVGs in the tests; zip: the .lottie container;
 # ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg)
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 

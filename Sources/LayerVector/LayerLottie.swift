@@ -68,9 +68,6 @@ struct LottieLayer {
     }
 }
 
-/// Per-frame opacity multipliers: at each frame and just before it.
-typealias Alpha = (samples: [Double], before: [Double])
-
 struct LottieWriter {
     let frames: Int, width: Int, height: Int
     /// Precompositions made so far.
@@ -81,22 +78,13 @@ struct LottieWriter {
         self.frames = frames; self.width = width; self.height = height
     }
 
-    /// What one node draws of its own, bottom first.
-    enum Part {
-        case background
-        case fill(rule: FillRule)
-        case stroke
-        case gradient
-        case run(Int)
-    }
-
     /// The layers drawing `node` and its subtree, bottom first, with `inherited` opacity.
     mutating func emit(_ node: LayerSampling.Node, inherited: Alpha) throws -> [LottieLayer] {
-        let own = ownAlpha(node)
-        let alpha: Alpha = (zip(inherited.samples, own.samples).map(*), zip(inherited.before, own.before).map(*))
-        guard visible(alpha) else { return [] }
-        let parts = try self.parts(of: node)
-        let drawn = try drawnCount(node)
+        let own = node.ownAlpha
+        let alpha = multiplied(inherited, own)
+        guard isVisible(alpha) else { return [] }
+        let parts = try node.parts()
+        let drawn = try node.drawnCount()
         // Opacity 0 or 1 (hidden, absent) multiplies each part alike; only a value between needs a group.
         let opaque = (own.samples + own.before.dropFirst()).allSatisfy { $0 == 0 || $0 == 1 }
         let clips = node.samples.contains { $0?.layer.masksToBounds == true }
@@ -111,13 +99,13 @@ struct LottieWriter {
 
     /// A precomposition of the node's content and sublayers at opacity `alpha`, under its mask's
     /// matte and within its bounds.
-    private mutating func group(_ node: LayerSampling.Node, parts: [Part], alpha: Alpha, clips: Bool) throws -> [LottieLayer] {
+    private mutating func group(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha, clips: Bool) throws -> [LottieLayer] {
         let one = [Double](repeating: 1, count: frames + 1)
         var inside: [LottieLayer] = []
         if !parts.isEmpty { inside.append(try shapeLayer(node, parts: parts, alpha: (one, one))) }
         for child in node.children { inside += try emit(child, inherited: (one, one)) }
         guard !inside.isEmpty else { return [] }
-        var layer = precomposition(inside, name: name(of: node), alpha: alpha)
+        var layer = precomposition(inside, name: node.displayName, alpha: alpha)
         if clips {
             // rlottie reads masks only when `hasMask` says there are some.
             layer.members.append(("hasMask", .bool(true)))
@@ -126,7 +114,7 @@ struct LottieWriter {
         guard let maskNode = node.mask else { return [layer] }
         let maskLayers = try emit(maskNode, inherited: (one, one))
         guard !maskLayers.isEmpty else { return [] }      // an empty mask shows nothing
-        var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: name(of: maskNode), alpha: (one, one))
+        var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: maskNode.displayName, alpha: (one, one))
         matte.members.append(("td", .integer(1)))
         layer.members.append(("tt", .integer(1)))
         return [layer, matte]
@@ -150,13 +138,13 @@ struct LottieWriter {
     /// into each part's paint opacity, not the layer's: the node is not a group, so either it draws
     /// one part or `alpha` is 0 or 1, and both multiply alike (rlottie composites a translucent layer
     /// wrongly, a translucent fill rightly).
-    private func shapeLayer(_ node: LayerSampling.Node, parts: [Part], alpha: Alpha) throws -> LottieLayer {
+    private func shapeLayer(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha) throws -> LottieLayer {
         var shapes: [JSONValue] = []
         for part in parts.reversed() { shapes.append(try shape(part, of: node, alpha: alpha)) }
         let (ip, op) = span(alpha)
         let one = [Double](repeating: 1, count: frames + 1)
         return LottieLayer(members: [
-            ("ddd", .integer(0)), ("ty", .integer(4)), ("nm", .string(name(of: node))),
+            ("ddd", .integer(0)), ("ty", .integer(4)), ("nm", .string(node.displayName)),
             ("sr", .integer(1)), ("ks", layerTransform((one, one))), ("ao", .integer(0)),
             ("shapes", .array(shapes)),
             ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
@@ -184,75 +172,9 @@ struct LottieWriter {
         return (min(first, frames - 1), min(max(last, first + 1), frames))
     }
 
-    private func visible(_ alpha: Alpha) -> Bool {
-        alpha.samples.contains { $0 > 0 } || alpha.before.dropFirst().contains { $0 > 0 }
-    }
-
-    /// The node's own opacity at each frame: opacity (clamped to 0...1), 0 when hidden or absent.
-    private func ownAlpha(_ node: LayerSampling.Node) -> Alpha {
-        func a(_ s: (layer: Layer, ctm: Transform)?) -> Double {
-            guard let l = s?.layer, !l.isHidden, l.opacity.isFinite else { return 0 }
-            return min(max(l.opacity, 0), 1)
-        }
-        return (node.samples.map(a), node.before.map(a))
-    }
-
-    private func name(of node: LayerSampling.Node) -> String {
-        guard let l = node.any else { return "layer" }
-        if let n = l.name { return n }
-        switch l {
-        case is TextLayer: return "text"
-        case is GradientLayer: return "gradient"
-        case is ShapeLayer: return "shape"
-        default: return "layer"
-        }
-    }
-
-    /// How many parts the node and its sublayers draw (a group of more than one needs compositing).
-    private func drawnCount(_ node: LayerSampling.Node) throws -> Int {
-        try node.children.reduce(try parts(of: node).count) { $0 + (try drawnCount($1)) }
-    }
-
-    /// The node's own parts, bottom first.
-    func parts(of node: LayerSampling.Node) throws -> [Part] {
-        let present = node.samples.compactMap { $0?.layer } + node.before.compactMap { $0?.layer }
-        guard let l = present.first else { return [] }
-        var out: [Part] = []
-        if present.contains(where: { ($0.backgroundColor?.a ?? 0) > 0 && !$0.bounds.isEmpty }) { out.append(.background) }
-        switch l {
-        case let shape as ShapeLayer:
-            try checkPaths(node)
-            guard let path = shape.path, !path.isEmpty else { break }
-            if present.contains(where: { (($0 as? ShapeLayer)?.fillColor?.a ?? 0) > 0 }) { out.append(.fill(rule: shape.fillRule)) }
-            if present.contains(where: { s in
-                guard let s = s as? ShapeLayer, (s.strokeColor?.a ?? 0) > 0 else { return false }
-                return s.lineWidth > 0 && s.lineWidth.isFinite
-            }) { out.append(.stroke) }
-        case let gradient as GradientLayer:
-            if !gradient.colors.isEmpty { out.append(.gradient) }
-        case let text as TextLayer:
-            for (k, run) in text.runs.enumerated() where run.color.a > 0 && !text.runPaths[k].isEmpty { out.append(.run(k)) }
-        case is CoverageLayer:
-            throw VectorExportError("a bitmap (mask image) layer cannot be written as vectors")
-        default:
-            guard type(of: l) == Layer.self else {
-                throw VectorExportError("a \(type(of: l)) layer cannot be written as vectors")
-            }
-        }
-        return out
-    }
-
-    private func checkPaths(_ node: LayerSampling.Node) throws {
-        let paths = node.samples.compactMap { ($0?.layer as? ShapeLayer)?.path }
-        guard let first = paths.first, paths.allSatisfy({ $0 == first }) else {
-            if !paths.isEmpty { throw VectorExportError("a shape layer's path changes during the animation; Lottie export needs fixed paths") }
-            return
-        }
-    }
-
     // MARK: - Parts
 
-    private func shape(_ part: Part, of node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
+    private func shape(_ part: LayerPart, of node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
         switch part {
         case .background:
             let bounds = node.track({ l, _ in rectValue(l.bounds) }, absent: [0, 0, 0, 0])
@@ -304,27 +226,19 @@ struct LottieWriter {
 
     /// The group transform following the layer's transform to the canvas (or `matrix` of it).
     private func transform(_ node: LayerSampling.Node, _ matrix: (Layer, Transform) -> Transform = { $1 }) -> GroupTransform {
-        let sheared = node.samples.contains { $0.map { LottieProperty.isSheared(matrix($0.layer, $0.ctm)) } ?? false }
-        var (s, b) = node.track({ LottieProperty.parts(matrix($0, $1), sheared: sheared) }, absent: [0, 0, 0, 100, 100, 0])
-        LottieProperty.unwrapRotation(&s, &b, index: 2)
-        LottieProperty.unwrapRotation(&s, &b, index: 5)
-        return LottieProperty.groupTransform(s, b, sheared: sheared)
+        LottieProperty.groupTransform(SampledTransform(node, matrix))
     }
 
-    /// Tracks of a colour's RGB and opacity (%); nil counts as transparent, keeping the colour shown
-    /// nearest in time.
+    /// Tracks of a colour's RGB (Lottie's 0...1 components) and opacity (%); nil counts as
+    /// transparent, keeping the colour shown nearest in time.
     private func colorTracks(_ node: LayerSampling.Node, alpha: Alpha, _ color: (Layer) -> Color?) -> (rgb: SampledTrack, opacity: SampledTrack) {
-        let anyColor = (node.samples.compactMap { $0.flatMap { color($0.layer) } }.first) ?? .clear
-        let rgb = node.track({ l, _ in LottieProperty.rgb(color(l) ?? anyColor) }, absent: LottieProperty.rgb(anyColor))
-        let a = node.track({ l, _ in [Double(color(l)?.a ?? 0) / 255 * 100] }, absent: [0])
-        return (SampledTrack(samples: rgb.samples, before: rgb.before, tolerance: 1.5 / 255),
-                SampledTrack(samples: zip(a.samples, alpha.samples).map { [$0[0] * $1] },
-                             before: zip(a.before, alpha.before).map { [$0[0] * $1] }, tolerance: 0.3))
+        let t = node.colorTracks(alpha: alpha, color)
+        return (t.rgb.map { $0.map { LottieProperty.component(UInt8($0)) } }, t.opacity.map { $0.map { $0 * 100 } })
     }
 
     /// An opacity (%) track of `alpha` times a constant.
     private func opacity(_ alpha: Alpha, times f: Double) -> SampledTrack {
-        SampledTrack(samples: alpha.samples.map { [$0 * f * 100] }, before: alpha.before.map { [$0 * f * 100] }, tolerance: 0.01)
+        opacityTrack(alpha, times: f).map { $0.map { $0 * 100 } }
     }
 
     private func fillJSON(_ color: (rgb: SampledTrack, opacity: SampledTrack), rule: FillRule) -> JSONValue {
@@ -338,12 +252,7 @@ struct LottieWriter {
     /// differ in the order they trim several subpaths as one ("individually"), so each subpath gets
     /// the part of the trim that falls on it, by its length.
     private func strokeGroup(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
-        func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
-        let trim = node.track({ (l: Layer, _: Transform) -> [Double] in
-            guard let s = l as? ShapeLayer else { return [0, 1] }
-            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
-            return [a, max(a, b)]
-        }, absent: [0, 1])
+        let trim = node.trimTrack
         let stroke = strokeItem(node, alpha: alpha)
         let subpaths = (node.any as? ShapeLayer)?.path.map(LottieBezier.subpaths(of:)) ?? []
         guard !(trim.samples + trim.before).allSatisfy({ $0 == [0, 1] }) else {
@@ -374,17 +283,8 @@ struct LottieWriter {
 
     /// The stroke style (`st`): colour, opacity (times `alpha`), width, cap, join, miter limit.
     private func strokeItem(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
-        func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
-        let color = colorTracks(node, alpha: alpha) { l in
-            guard let s = l as? ShapeLayer, let c = s.strokeColor else { return nil }
-            // Nothing is stroked when the trimmed part is empty or the width is not positive.
-            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
-            return b > a && s.lineWidth > 0 && s.lineWidth.isFinite ? c : Color(r: c.r, g: c.g, b: c.b, a: 0)
-        }
-        let width = node.track({ (l: Layer, _: Transform) -> [Double] in
-            let w = (l as? ShapeLayer)?.lineWidth ?? 0
-            return [w.isFinite ? max(w, 0) : 0]
-        }, absent: [0])
+        let color = colorTracks(node, alpha: alpha, LayerSampling.Node.drawnStrokeColor)
+        let width = node.track(LayerSampling.Node.lineWidth, absent: [0])
         let s = node.any as? ShapeLayer
         let cap: Int, join: Int
         switch s?.lineCap ?? .butt { case .butt: cap = 1; case .round: cap = 2; case .square: cap = 3 }

@@ -103,21 +103,17 @@ enum LottieProperty {
         ("s", fixed([100, 100])), ("r", fixed([0])), ("o", fixed([100])), ("sk", fixed([0])), ("sa", fixed([0])),
     ])
 
-    /// A shape group's transform (`"ty": "tr"`) from samples of `parts`, with the inner rotation's
-    /// transform when `sheared`.
-    static func groupTransform(_ samples: [[Double]], _ before: [[Double]], sheared: Bool) -> GroupTransform {
-        func part(_ range: Range<Int>) -> JSONValue {
-            animated(SampledTrack(samples: samples.map { Array($0[range]) }, before: before.map { Array($0[range]) },
-                                  tolerance: 0.01))
-        }
+    /// A shape group's transform (`"ty": "tr"`) from a sampled transform, with the inner rotation's
+    /// transform when it shears.
+    static func groupTransform(_ t: SampledTransform) -> GroupTransform {
         func tr(p: JSONValue, s: JSONValue, r: JSONValue) -> JSONValue {
             .object([
                 ("ty", .string("tr")), ("nm", .string("transform")), ("p", p), ("a", fixed([0, 0])), ("s", s),
                 ("r", r), ("o", fixed([100])), ("sk", fixed([0])), ("sa", fixed([0])),
             ])
         }
-        let outer = tr(p: part(0 ..< 2), s: part(3 ..< 5), r: part(2 ..< 3))
-        return GroupTransform(outer: outer, inner: sheared ? tr(p: fixed([0, 0]), s: fixed([100, 100]), r: part(5 ..< 6)) : nil)
+        let outer = tr(p: animated(t.position), s: animated(t.scale), r: animated(t.rotation))
+        return GroupTransform(outer: outer, inner: t.sheared ? tr(p: fixed([0, 0]), s: fixed([100, 100]), r: animated(t.inner)) : nil)
     }
 }
 

@@ -93,8 +93,13 @@ public protocol LottieScene: Scene {
     func lottieDocument(start: Int, frames: Int) throws -> String
 }
 
-/// A scene that can also be written as an SVG document.
+/// A scene that can also be written as SVG: one frame as a still document, or an animation as an
+/// animated one (SMIL, no script) that browsers play.
 public protocol VectorScene: LottieScene {
-    /// An SVG document of frame `frame`.
+    /// An SVG document of frame `frame`, without animations.
     func svgDocument(frame: Int) throws -> String
+    /// An animated SVG document of `frames` frames at the scene's fps, repeating indefinitely: at
+    /// time k / fps it shows the scene's frame `start + k`. Throws `SettingError` (naming the
+    /// setting) or `VectorExportError` for what it cannot write.
+    func svgDocument(start: Int, frames: Int) throws -> String
 }

@@ -13,6 +13,11 @@ public struct SampledTrack: Sendable, Equatable {
         public var time: Double
         public var value: [Double]
         public var hold: Bool
+
+        /// `value` at `time`, held until the next keyframe when `hold`.
+        public init(time: Double, value: [Double], hold: Bool) {
+            self.time = time; self.value = value; self.hold = hold
+        }
     }
 
     /// How many frames before a jump its holding keyframe sits.

@@ -174,7 +174,14 @@ extension WaveIndicator: VectorScene {
         return try WaveLottie.document(scene: model, frames: frames)
     }
 
+    /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
         try WaveSVG.document(scene: model, frame: frame)
+    }
+
+    /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
+    public func svgDocument(start: Int, frames: Int) throws -> String {
+        guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
+        return try WaveSVG.animatedDocument(scene: model, frames: frames)
     }
 }

@@ -34,7 +34,7 @@ public enum WaveSVG {
         scene.update(index: saved.index, timestamp: saved.timestamp)
 
         let w = p.width, h = p.height
-        let glyphs = pathData(layout.path)
+        let glyphs = try SVGText.pathData(layout.path)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         s += "<!-- WaveFill frame \(frame): phase \(number(state.phaseDegrees)) deg, progress \(number(state.progress)) -->\n"
@@ -52,27 +52,67 @@ public enum WaveSVG {
 
     static func number(_ v: Double) -> String { DecimalText.format(v, decimals: decimals) }
 
+    /// The animated SVG of frames 0 ..< `frames` (default `WaveLottie.defaultFrameCount`), repeating
+    /// indefinitely: SMIL animations (no script) that browsers play, from `WaveLottieModel`.
+    ///
+    /// The glyph outlines are defined once: filled in the container colour, and filled white in the
+    /// `<mask>` of each wave. Each wave is its model's static wide path inside a masked group; the
+    /// path's transform is the rise (`translate(0, top)`) plus the phase (`translate(-phi / k, 0)`,
+    /// or vertical for a flat wave), each an `<animateTransform>` through its track's keyframes
+    /// (linear, holding before a wrap), and their frame-0 values as the static transform that
+    /// renderers without animation show. The tracks run through frame `frames`, the continuation of
+    /// the motion, so a loop has no stall at its seam.
+    ///
+    /// Throws `SettingError` naming the flag (frames, fps, a mask-image container, a wave too fine
+    /// for a path), `VectorExportError` for a number that is not finite.
+    public static func animatedDocument(scene: WaveScene, frames: Int? = nil) throws -> String {
+        let count = frames ?? WaveLottie.defaultFrameCount(for: scene)
+        guard (1 ..< WaveLottie.maxFrames).contains(count) else {
+            throw SettingError("frames", "\(count) is outside 1 ... \(WaveLottie.maxFrames - 1) for an animated SVG")
+        }
+        // One frame more: the keyframes end on the continuation at frame `count`.
+        let m = try WaveLottieModel(scene: scene, frames: count + 1, fps: scene.parameters.fps)
+        let timing = SMILTiming(frames: count, fps: m.fps)
+        let w = m.width, h = m.height
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        s += "<!-- WaveFill: \(count) frames at \(number(m.fps)) fps, repeating -->\n"
+        s += "<defs>\n<path id=\"glyph-outlines\" d=\"\(try SVGText.pathData(m.glyphs))\"/>\n"
+        s += "<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
+        s += "<use xlink:href=\"#glyph-outlines\" fill=\"#FFFFFF\"/>\n</mask>\n</defs>\n"
+        if m.background.a > 0 {
+            s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(m.background))/>\n"
+        }
+        s += "<use xlink:href=\"#glyph-outlines\"\(paint(m.container))/>\n"
+        for wave in [m.back, m.front] { s += try waveElement(wave, rise: m.rise, timing: timing) }
+        s += "</svg>\n"
+        return s
+    }
+
+    /// A wave: its path in a group masked by the glyphs, moved by the rise and the phase.
+    private static func waveElement(_ wave: WaveLottieModel.Wave, rise: KeyframeTrack, timing: SMILTiming) throws -> String {
+        func keys(_ t: KeyframeTrack) -> [SampledTrack.Key] {
+            t.keys.map { SampledTrack.Key(time: Double($0.frame), value: [$0.value], hold: $0.hold) }
+        }
+        func shift(_ v: Double) -> (x: Double, y: Double) { wave.motion == .horizontal ? (v, 0) : (0, v) }
+        let first = shift(wave.phase.keys[0].value)
+        let base = "translate(\(try SVGText.number(first.x)) \(try SVGText.number(first.y + rise.keys[0].value)))"
+        var s = "<g mask=\"url(#glyphs)\">\n<path\(paint(wave.color)) transform=\"\(base)\" d=\"\(try SVGText.pathData([wave.shape]))\">"
+        if !rise.isConstant || !wave.phase.isConstant {
+            s += "\n" + (try timing.element("transform", transformType: "translate", keys: keys(rise)) { "0," + (try SVGText.number($0[0])) })
+            s += "\n" + (try timing.element("transform", transformType: "translate", additive: true, keys: keys(wave.phase)) {
+                let p = shift($0[0])
+                return try SVGText.number(p.x) + "," + SVGText.number(p.y)
+            })
+            s += "\n"
+        }
+        return s + "</path>\n</g>\n"
+    }
+
     /// ` fill="#RRGGBB"` plus ` fill-opacity="…"` unless opaque.
     private static func paint(_ c: Color) -> String {
         let rgb = String(c.hex.prefix(7))
         return c.a == 255 ? " fill=\"\(rgb)\"" : " fill=\"\(rgb)\" fill-opacity=\"\(DecimalText.format(Double(c.a) / 255, decimals: 6))\""
-    }
-
-    /// Path data with absolute commands; `Q` and `C` kept as they are.
-    static func pathData(_ path: Path) -> String {
-        var d = ""
-        func pt(_ p: Point) -> String { number(p.x) + " " + number(p.y) }
-        for e in path.elements {
-            if !d.isEmpty { d += " " }
-            switch e {
-            case .move(let p): d += "M" + pt(p)
-            case .line(let p): d += "L" + pt(p)
-            case .quad(let c, let p): d += "Q" + pt(c) + " " + pt(p)
-            case .cubic(let c1, let c2, let p): d += "C" + pt(c1) + " " + pt(c2) + " " + pt(p)
-            case .close: d += "Z"
-            }
-        }
-        return d
     }
 
     /// A closed polygon: `M x0 y0 L x1 y1 x2 y2 … Z`.

@@ -7,11 +7,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// The ffmpeg-encoded formats.
     public var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
 
-    /// The vector documents (written by `VectorExport`, from WaveLottie and WaveSVG).
+    /// The vector documents (Lottie, animated or still SVG), written by `VectorExport`.
     public var vector: VectorExport.Format? { VectorExport.Format(rawValue: rawValue) }
 
-    /// Formats that hold one frame, chosen with --frame K.
-    public var isSingleFrame: Bool { self == .png || self == .svg }
+    /// Formats that hold one frame, chosen with --frame K (an SVG is one frame only with --frame K).
+    public var isSingleFrame: Bool { self == .png }
 
     /// The format an output name implies: .gif .apng .png .mp4 .webm .json/.lottie (Lottie) .svg
     /// (sprite sheets need --format).

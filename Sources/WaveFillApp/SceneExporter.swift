@@ -17,7 +17,7 @@ public struct ExportRequest: Sendable {
     public var loop = false
     /// `--start K`.
     public var start: Int?
-    /// `--frame K` (png, svg).
+    /// `--frame K` (png, a still svg).
     public var frame: Int?
     /// `--columns C` (sprite sheets).
     public var columns: Int?
@@ -31,7 +31,7 @@ public struct ExportRequest: Sendable {
 }
 
 /// One exporter for every scene: frames of any `Scene` encoded as GIF, APNG, MP4, WebM, a sprite
-/// sheet or one PNG; Lottie and SVG for scenes that are `VectorScene`s. Everything that can be
+/// sheet or one PNG; Lottie and SVG (animated, or one frame) for scenes that are `VectorScene`s. Everything that can be
 /// refused is checked before anything is created or written; output goes to a temporary name and
 /// is renamed when complete.
 public struct SceneExporter {
@@ -63,8 +63,8 @@ public struct SceneExporter {
         let what = setup.kind == .wave ? nil : "--scene \(setup.kind.rawValue)"
         if format == .png { return try exportFrame(scene, request.frame ?? 0, note: what) }
         if let vector = format.vector {
-            guard let v = scene as? any LottieScene, vector == .lottie || v is any VectorScene else {
-                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.kind.rawValue) (SVG exports the wave scene only); choose lottie, gif, apng, mp4, webm, png or spritesheet")
+            guard let v = scene as? any VectorScene else {
+                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.kind.rawValue); choose gif, apng, mp4, webm, png or spritesheet")
             }
             return try exportVector(vector, v)
         }
@@ -210,15 +210,16 @@ public struct SceneExporter {
 
     func checkFlagCombinations(_ format: ExportFormat) throws {
         let r = request
-        if format.isSingleFrame {
-            let one = "--format \(format.rawValue) writes one frame; choose it with --frame K"
+        if format.isSingleFrame || (format == .svg && r.frame != nil) {
+            let one = format == .svg ? "--frame K writes a still SVG of one frame; leave it out for an animated SVG of --frames, --duration or --loop"
+                : "--format \(format.rawValue) writes one frame; choose it with --frame K"
             if r.frames != nil { throw ParameterError("--frames", one) }
             if r.duration != nil { throw ParameterError("--duration", one) }
             if r.loop { throw ParameterError("--loop", one) }
             if r.start != nil { throw ParameterError("--start", one) }
             if let frame = r.frame, !(0 ... SceneLimits.maxFrame).contains(frame) { throw ParameterError("--frame", "\(frame) is outside 0 ... \(SceneLimits.maxFrame)") }
         } else if r.frame != nil {
-            throw ParameterError("--frame", "goes with --format png or svg; an animation starts at --start K")
+            throw ParameterError("--frame", "goes with --format png or svg (a still SVG); an animation starts at --start K")
         }
         let lengths = [r.frames != nil ? "--frames" : nil, r.duration != nil ? "--duration" : nil, r.loop ? "--loop" : nil].compactMap { $0 }
         if lengths.count > 1 { throw ParameterError(lengths[1], "give one of --frames, --duration and --loop, not \(lengths.joined(separator: " and "))") }
@@ -243,22 +244,24 @@ public struct SceneExporter {
         StandardOutput.line("wrote \(out) (png, \(note.map { $0 + ", " } ?? "")frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 
-    func exportVector(_ kind: VectorExport.Format, _ s: any LottieScene) throws {
+    /// Writes a Lottie document or an animated SVG of the export's length, or with `--frame K` a
+    /// still SVG of that frame.
+    func exportVector(_ kind: VectorExport.Format, _ s: any VectorScene) throws {
         try checkWritable(out)
-        let frame = request.frame ?? 0
+        let still = kind == .svg ? request.frame : nil
         var length: (first: Int, count: Int, loops: Bool, note: String?) = (0, 0, false, nil)
-        if kind == .lottie {
+        if still == nil {
             length = try sceneLength(s)
             if length.count > LayerLottie.maxFrames {
-                throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over Lottie's \(LayerLottie.maxFrames)")
+                throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over the \(LayerLottie.maxFrames) a vector document holds")
             }
         }
         let text: String
         do {
-            if kind == .svg, let v = s as? any VectorScene {
-                text = try v.svgDocument(frame: frame)
-            } else {
-                text = try s.lottieDocument(start: length.first, frames: length.count)
+            switch (kind, still) {
+            case (.svg, let frame?): text = try s.svgDocument(frame: frame)
+            case (.svg, nil): text = try s.svgDocument(start: length.first, frames: length.count)
+            case (.lottie, _): text = try s.lottieDocument(start: length.first, frames: length.count)
             }
         } catch let e as VectorExportError {
             throw CLIError(e.message)
@@ -269,9 +272,15 @@ public struct SceneExporter {
         try OutputPaths.prepareParent(of: out)
         try saveRequestedPreset()
         do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
-        var what = kind == .svg ? "svg, frame \(frame)" : (VectorExport.isDotLottie(out) ? "dotLottie" : "lottie") + ", \(length.count) frames at \(JSONText.number(s.fps)) fps"
-        if kind == .lottie, length.first != 0 { what += " from frame \(length.first)" }
-        if kind == .lottie, let note = length.note { what += ", " + note }
+        var what: String
+        if let frame = still {
+            what = "svg, frame \(frame)"
+        } else {
+            let name = kind == .svg ? "animated svg" : (VectorExport.isDotLottie(out) ? "dotLottie" : "lottie")
+            what = name + ", \(length.count) frames at \(JSONText.number(s.fps)) fps"
+            if length.first != 0 { what += " from frame \(length.first)" }
+            if let note = length.note { what += ", " + note }
+        }
         StandardOutput.line("wrote \(out) (\(what), \(s.width)x\(s.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 

@@ -5,11 +5,12 @@ import ArgumentParser
 import Glibc
 #endif
 
-/// `wavefill export`: the animation as GIF, APNG, MP4, WebM, a sprite sheet, or one PNG frame.
+/// `wavefill export`: the animation as GIF, APNG, MP4, WebM, Lottie, animated SVG or a sprite sheet,
+/// or one frame as PNG or SVG.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the animation as GIF, APNG, MP4, WebM, Lottie or a sprite sheet, or one frame as PNG or SVG.",
+        abstract: "Export the animation as GIF, APNG, MP4, WebM, Lottie, animated SVG or a sprite sheet, or one frame as PNG or SVG.",
         discussion: """
         Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at --fps frames per \
         second: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
@@ -19,9 +20,11 @@ struct ExportCommand: ParsableCommand {
         colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
         alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
         pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) is a vector \
-        document of any scene (layer scenes sampled frame by frame, the wave mapped exactly); SVG is one \
-        frame of the wave. With --scene marquee|stroke|spread|morph the frames are the ones 'wavefill \
-        render --scene' writes, in every format but SVG; --loop is then the \
+        document of any scene (layer scenes sampled frame by frame, the wave mapped exactly); SVG is the \
+        same animation as one animated SVG file (SMIL animations repeating indefinitely, no script, as \
+        browsers play it; renderers that do not animate show its first frame), or with --frame K a still \
+        SVG of frame K. With --scene marquee|stroke|spread|morph the frames are the ones 'wavefill \
+        render --scene' writes, in every format; --loop is then the \
         marquee's scroll period or the morph's cycle (texts x interval, from the first change) when a \
         whole number of frames, the stroke's and the spread's whole animation. Output goes to a \
         temporary name and is renamed when complete.
@@ -49,7 +52,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First frame of an animation, 0 ... 999999999. (default: 0, the morph's first change)", valueName: "K"))
     var start: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png or svg: the frame to write, 0 ... 999999999. (default: 0)", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --format png: the frame to write, 0 ... 999999999 (default: 0); with svg: a still SVG of frame K instead of the animation.", valueName: "K"))
     var frame: Int?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row, 1 ... 1000000. (default: ceil(sqrt(frames)))", valueName: "C"))

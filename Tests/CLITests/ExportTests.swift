@@ -227,7 +227,8 @@ import Raster
     }
 
     /// `export --format lottie|svg`: the default length is the loop, the same document as naming it
-    /// with --frames (the players' tests hold those documents to our frames).
+    /// with --frames (the players' and browsers' tests hold those documents to our frames); an SVG
+    /// with --frame K is that still frame.
     @Test func lottieAndSVGAreTheVectorDocuments() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -235,7 +236,8 @@ import Raster
         let pairs: [([String], [String], String, String)] = [
             (["--out", "a.json"], ["--frames", "10", "--out", "b.json"], "a.json", "b.json"),   // default --loop: 10 frames
             (["--out", "a.lottie", "--frames", "4"], ["--frames", "4", "--out", "b.lottie"], "a.lottie", "b.lottie"),
-            (["--out", "a.svg", "--frame", "7"], ["--frame", "7", "--out", "b.svg"], "a.svg", "b.svg"),
+            (["--out", "a.svg"], ["--frames", "10", "--out", "b.svg"], "a.svg", "b.svg"),
+            (["--out", "c.svg", "--frame", "7"], ["--frame", "7", "--out", "d.svg"], "c.svg", "d.svg"),
         ]
         for (ours, theirs, a, b) in pairs {
             let r1 = try Self.export(flags + ours, in: dir)
@@ -251,6 +253,9 @@ import Raster
         }
         let lottie = try String(contentsOfFile: dir + "/a.json", encoding: .utf8)
         #expect(lottie.contains("\"op\":10") || lottie.contains("\"op\": 10"), "the loop is 10 frames")
+        let animated = try String(contentsOfFile: dir + "/a.svg", encoding: .utf8)
+        #expect(animated.contains("<animateTransform") && animated.contains("dur=\"0.166667s\""), "the loop is 10 frames at 60 fps")
+        #expect(!(try String(contentsOfFile: dir + "/c.svg", encoding: .utf8)).contains("<animate"))
     }
 
     /// Each bad input: exit 64, one line naming the flag, nothing written.
@@ -267,8 +272,8 @@ import Raster
         (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
-        (["--out", "a.svg", "--frames", "3"], "--frames"), (["--out", "a.json", "--start", "2"], "--start"),
-        (["--out", "a.svg", "--loop"], "--loop"), (["--out", "a.json", "--frame", "2"], "--frame"),
+        (["--out", "a.svg", "--frame", "2", "--frames", "3"], "--frames"), (["--out", "a.json", "--start", "2"], "--start"),
+        (["--out", "a.svg", "--frame", "2", "--loop"], "--loop"), (["--out", "a.svg", "--start", "2"], "--start"), (["--out", "a.json", "--frame", "2"], "--frame"),
         (["--out", "existing.webm"], "--out"), (["--out", "a.gif", "--fps", "50", "--size", "2000x2000", "--frames", "200"], "--frames"),
     ] as [([String], String)])
     func badInputIsRefusedWithOneLineAndNoOutput(args: [String], flag: String) throws {

@@ -68,7 +68,8 @@ import Raster
 
     /// Each bad combination: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
-        (["--scene", "stroke", "--out", "a.svg"], "--format"),
+        (["--scene", "stroke", "--out", "a.svg", "--frame", "3", "--start", "2"], "--start"),
+        (["--scene", "spread", "--out", "a.svg", "--frame", "3", "--duration", "1"], "--duration"),
         (["--scene", "marquee", "--out", "a.json", "--frames", "1000001"], "--frames"),
         (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),

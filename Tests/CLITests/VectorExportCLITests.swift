@@ -1,5 +1,8 @@
 import Testing
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import TestSupport
 
 /// `wavefill export --format lottie|svg`, run as a user runs it.
@@ -39,16 +42,53 @@ import TestSupport
         let again = try Executable.run(["export", "--size", "80x62", "--out", "c.svg"], in: dir)
         #expect(again.status == 64 && again.stderr.contains("--force"))
         let forced = try Executable.run(["export", "--size", "80x62", "--out", "c.svg", "--force"], in: dir)
-        #expect(forced.status == 0)
-        #expect(try String(contentsOfFile: dir + "/c.svg", encoding: .utf8).contains("frame 0"))
+        #expect(forced.status == 0 && forced.stdout.contains("animated svg, 900 frames at 60 fps"), "\(forced.stdout)")
+        #expect(try String(contentsOfFile: dir + "/c.svg", encoding: .utf8).contains("<animateTransform"))
         #expect(Executable.files(in: dir).sorted() == ["b.lottie.txt", "c.svg", "sub"])
         #expect(Executable.files(in: dir + "/sub") == ["a.json"])
+    }
+
+    /// Every scene exports an animated SVG by default (its loop or whole animation: SMIL animations
+    /// repeating indefinitely, well-formed XML, no script) and a still one with --frame K.
+    @Test(arguments: ["wave", "marquee", "stroke", "spread", "morph"])
+    func everySceneWritesAnAnimatedAndAStillSVG(scene: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = ["export", "--scene", scene, "--size", "120x60"]
+        let a = try Executable.run(base + ["--out", "a.svg"], in: dir)
+        #expect(a.status == 0 && a.stdout.contains("animated svg"), "\(a.stdout)\(a.stderr)")
+        let animated = try String(contentsOfFile: dir + "/a.svg", encoding: .utf8)
+        let names = try Self.elementNames(animated)
+        #expect(names.first == "svg" && !names.contains("script"))
+        #expect(names.contains("animate") || names.contains("animateTransform"), "\(scene) has no animation")
+        #expect(animated.contains("repeatCount=\"indefinite\""))
+
+        let s = try Executable.run(base + ["--frame", "30", "--out", "s.svg"], in: dir)
+        #expect(s.status == 0 && s.stdout.contains("svg, frame 30"), "\(s.stdout)\(s.stderr)")
+        let still = try Self.elementNames(try String(contentsOfFile: dir + "/s.svg", encoding: .utf8))
+        #expect(still.first == "svg" && !still.contains("animate") && !still.contains("animateTransform"))
+        #expect(Executable.files(in: dir).sorted() == ["a.svg", "s.svg"])
+    }
+
+    /// The element names of a document, which must be well-formed XML.
+    static func elementNames(_ text: String) throws -> [String] {
+        final class Names: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) { names.append(name) }
+        }
+        let parser = XMLParser(data: Data(text.utf8))
+        let names = Names()
+        parser.delegate = names
+        try #require(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        return names.names
     }
 
     /// Each bad input: exit 64, one line on stderr naming the flag, nothing written.
     @Test(arguments: [
         (["--out", "x.json", "--frames", "0"], "--frames"), (["--out", "x.json", "--frames", "1000001"], "--frames"),
-        (["--out", "x.json", "--frame", "3"], "--frame"), (["--out", "x.svg", "--frames", "3"], "--frames"),
+        (["--out", "x.json", "--frame", "3"], "--frame"), (["--out", "x.svg", "--frame", "1", "--frames", "3"], "--frames"),
+        (["--out", "x.svg", "--start", "3"], "--start"),
         (["--out", "x.svg", "--frame", "-1"], "--frame"),
         (["--out", "x.json", "--size", "0x5"], "--size"),
         (["--out", "x.json", "--amplitude", "-2"], "--amplitude"), (["--out", "x.svg", "--background", "blue"], "--background"),

@@ -1,0 +1,168 @@
+import Geometry
+import Raster
+import Layers
+import Text
+import Vector
+
+/// Per-frame opacity multipliers: at each frame and just before it.
+typealias Alpha = (samples: [Double], before: [Double])
+
+/// What one node draws of its own, bottom first (as a layer draws its content).
+enum LayerPart: Equatable {
+    case background
+    case fill(rule: FillRule)
+    case stroke
+    case gradient
+    case run(Int)
+}
+
+/// What the vector writers read off a sampled node: its parts, opacity, name, transform and colour
+/// tracks. Shared by the Lottie and the SVG writers.
+extension LayerSampling.Node {
+    /// The node's own parts, bottom first. Throws `VectorExportError` for a layer that cannot be
+    /// written as vectors (a bitmap, an unknown kind, a path that changes).
+    func parts() throws -> [LayerPart] {
+        let present = samples.compactMap { $0?.layer } + before.compactMap { $0?.layer }
+        guard let l = present.first else { return [] }
+        var out: [LayerPart] = []
+        if present.contains(where: { ($0.backgroundColor?.a ?? 0) > 0 && !$0.bounds.isEmpty }) { out.append(.background) }
+        switch l {
+        case let shape as ShapeLayer:
+            try checkPaths()
+            guard let path = shape.path, !path.isEmpty else { break }
+            if present.contains(where: { (($0 as? ShapeLayer)?.fillColor?.a ?? 0) > 0 }) { out.append(.fill(rule: shape.fillRule)) }
+            if present.contains(where: { s in
+                guard let s = s as? ShapeLayer, (s.strokeColor?.a ?? 0) > 0 else { return false }
+                return s.lineWidth > 0 && s.lineWidth.isFinite
+            }) { out.append(.stroke) }
+        case let gradient as GradientLayer:
+            if !gradient.colors.isEmpty { out.append(.gradient) }
+        case let text as TextLayer:
+            for (k, run) in text.runs.enumerated() where run.color.a > 0 && !text.runPaths[k].isEmpty { out.append(.run(k)) }
+        case is CoverageLayer:
+            throw VectorExportError("a bitmap (mask image) layer cannot be written as vectors")
+        default:
+            guard type(of: l) == Layer.self else {
+                throw VectorExportError("a \(type(of: l)) layer cannot be written as vectors")
+            }
+        }
+        return out
+    }
+
+    private func checkPaths() throws {
+        let paths = samples.compactMap { ($0?.layer as? ShapeLayer)?.path }
+        guard let first = paths.first, paths.allSatisfy({ $0 == first }) else {
+            if !paths.isEmpty { throw VectorExportError("a shape layer's path changes during the animation; vector export needs fixed paths") }
+            return
+        }
+    }
+
+    /// How many parts the node and its sublayers draw.
+    func drawnCount() throws -> Int {
+        try children.reduce(try parts().count) { $0 + (try $1.drawnCount()) }
+    }
+
+    /// The node's own opacity at each frame: opacity (clamped to 0...1), 0 when hidden or absent.
+    var ownAlpha: Alpha {
+        func a(_ s: (layer: Layer, ctm: Transform)?) -> Double {
+            guard let l = s?.layer, !l.isHidden, l.opacity.isFinite else { return 0 }
+            return min(max(l.opacity, 0), 1)
+        }
+        return (samples.map(a), before.map(a))
+    }
+
+    /// The layer's name, or its kind.
+    var displayName: String {
+        guard let l = any else { return "layer" }
+        if let n = l.name { return n }
+        switch l {
+        case is TextLayer: return "text"
+        case is GradientLayer: return "gradient"
+        case is ShapeLayer: return "shape"
+        default: return "layer"
+        }
+    }
+
+    /// Tracks of a colour's straight RGB (0...255) and opacity (0...1, times `alpha`); nil counts as
+    /// transparent, keeping the colour shown nearest in time.
+    func colorTracks(alpha: Alpha, _ color: (Layer) -> Color?) -> (rgb: SampledTrack, opacity: SampledTrack) {
+        func rgb(_ c: Color) -> [Double] { [Double(c.r), Double(c.g), Double(c.b)] }
+        let anyColor = (samples.compactMap { $0.flatMap { color($0.layer) } }.first) ?? .clear
+        let c = track({ l, _ in rgb(color(l) ?? anyColor) }, absent: rgb(anyColor))
+        let a = track({ l, _ in [Double(color(l)?.a ?? 0) / 255] }, absent: [0])
+        return (SampledTrack(samples: c.samples, before: c.before, tolerance: 1.5),
+                SampledTrack(samples: zip(a.samples, alpha.samples).map { [$0[0] * $1] },
+                             before: zip(a.before, alpha.before).map { [$0[0] * $1] }, tolerance: 0.003))
+    }
+
+    /// A track of `value`, reduced with `tolerance`.
+    func sampledTrack(_ value: (Layer, Transform) -> [Double], absent: [Double], tolerance: Double = 0.01) -> SampledTrack {
+        let t = track(value, absent: absent)
+        return SampledTrack(samples: t.samples, before: t.before, tolerance: tolerance)
+    }
+
+    /// The stroke colour as drawn: transparent when the trimmed part is empty or the width is not
+    /// positive.
+    static func drawnStrokeColor(_ l: Layer) -> Color? {
+        guard let s = l as? ShapeLayer, let c = s.strokeColor else { return nil }
+        let a = s.strokeStart.isNaN ? 0 : min(max(s.strokeStart, 0), 1), b = s.strokeEnd.isNaN ? 1 : min(max(s.strokeEnd, 0), 1)
+        return b > a && s.lineWidth > 0 && s.lineWidth.isFinite ? c : Color(r: c.r, g: c.g, b: c.b, a: 0)
+    }
+
+    /// The stroke width as drawn (0 when not finite or negative).
+    static func lineWidth(_ l: Layer, _: Transform) -> [Double] {
+        let w = (l as? ShapeLayer)?.lineWidth ?? 0
+        return [w.isFinite ? max(w, 0) : 0]
+    }
+
+    /// The stroke's trim [start, end] (clamped, end >= start) at each frame.
+    var trimTrack: (samples: [[Double]], before: [[Double]]) {
+        func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
+        return track({ (l: Layer, _: Transform) -> [Double] in
+            guard let s = l as? ShapeLayer else { return [0, 1] }
+            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
+            return [a, max(a, b)]
+        }, absent: [0, 1])
+    }
+}
+
+/// An opacity track of `alpha` times a constant.
+func opacityTrack(_ alpha: Alpha, times f: Double) -> SampledTrack {
+    SampledTrack(samples: alpha.samples.map { [$0 * f] }, before: alpha.before.map { [$0 * f] }, tolerance: 0.0001)
+}
+
+/// `alpha` times the node's own opacity.
+func multiplied(_ a: Alpha, _ b: Alpha) -> Alpha {
+    (zip(a.samples, b.samples).map(*), zip(a.before, b.before).map(*))
+}
+
+/// True when `alpha` shows anything at a frame or just before one.
+func isVisible(_ alpha: Alpha) -> Bool {
+    alpha.samples.contains { $0 > 0 } || alpha.before.dropFirst().contains { $0 > 0 }
+}
+
+/// A node's transform to the canvas (or a matrix derived from it) as tracks of its parts:
+/// m = translate . rotate . scale . rotate(inner), the inner rotation only when some frame shears
+/// (`LottieProperty.parts`), rotations unwrapped so that none turns by more than half a turn between
+/// samples.
+struct SampledTransform {
+    /// Whether the inner rotation is used.
+    let sheared: Bool
+    /// Position [x, y], rotation [degrees], scale [x, y] (%), inner rotation [degrees].
+    let position: SampledTrack, rotation: SampledTrack, scale: SampledTrack, inner: SampledTrack
+
+    init(_ node: LayerSampling.Node, _ matrix: (Layer, Transform) -> Transform = { $1 }) {
+        let sheared = node.samples.contains { $0.map { LottieProperty.isSheared(matrix($0.layer, $0.ctm)) } ?? false }
+        var (s, b) = node.track({ LottieProperty.parts(matrix($0, $1), sheared: sheared) }, absent: [0, 0, 0, 100, 100, 0])
+        LottieProperty.unwrapRotation(&s, &b, index: 2)
+        LottieProperty.unwrapRotation(&s, &b, index: 5)
+        func part(_ range: Range<Int>) -> SampledTrack {
+            SampledTrack(samples: s.map { Array($0[range]) }, before: b.map { Array($0[range]) }, tolerance: 0.01)
+        }
+        self.sheared = sheared
+        position = part(0 ..< 2); rotation = part(2 ..< 3); scale = part(3 ..< 5); inner = part(5 ..< 6)
+    }
+
+    /// True when no part moves.
+    var isConstant: Bool { position.isConstant && rotation.isConstant && scale.isConstant && inner.isConstant }
+}

@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Raster
+import SceneKit
+import Scenes
+@testable import Wave
+import TestSupport
+
+/// Animated SVG of every scene (the wave and the layer scenes): rsvg-convert draws its first frame,
+/// Chromium plays it paused at whole frames, and the still SVG of a frame is the same picture; all
+/// against our own frames.
+@Suite("Animated SVG of every scene")
+struct SceneSVGTests {
+    /// One scene's document: its name, the animated and still SVG writers, our frames, the start and
+    /// length of its loop (or whole animation), and its fps.
+    struct Case {
+        var name: String
+        var animated: () throws -> String
+        var still: (Int) throws -> String
+        var frame: (Int) -> Pixmap
+        var start: Int, frames: Int, fps: Double, width: Int, height: Int
+    }
+
+    static func cases() throws -> [Case] {
+        let wave = try vectorScene()
+        var out = [Case(name: "wave", animated: { try WaveSVG.animatedDocument(scene: wave) },
+                        still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
+                        start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: wave.parameters.fps,
+                        width: wave.parameters.width, height: wave.parameters.height)]
+        for s in try SceneLottieTests.scenes() {
+            let scene = try #require(s.scene as? any VectorScene, "\(s.name) is not a VectorScene")
+            out.append(Case(name: s.name, animated: { try scene.svgDocument(start: s.start, frames: s.frames) },
+                            still: { try scene.svgDocument(frame: $0) }, frame: { scene.render(frame: $0) },
+                            start: s.start, frames: s.frames, fps: scene.fps, width: scene.width, height: scene.height))
+        }
+        return out
+    }
+
+    /// The element names of a document, which must be well-formed XML.
+    static func elementNames(_ svg: String) throws -> [String] {
+        final class Names: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) { names.append(name) }
+        }
+        let parser = XMLParser(data: Data(svg.utf8))
+        let names = Names()
+        parser.delegate = names
+        guard parser.parse() else { throw OutsideRendererError(description: "not well-formed XML: \(String(describing: parser.parserError))") }
+        return names.names
+    }
+
+    @Test func everySceneIsAnimatedWithSMILAndNoScript() throws {
+        for c in try Self.cases() {
+            let svg = try c.animated()
+            let names = try Self.elementNames(svg)
+            #expect(names.first == "svg", "\(c.name)")
+            #expect(names.contains("animate") || names.contains("animateTransform"), "\(c.name) has no animation")
+            #expect(!names.contains("script"), "\(c.name)")
+            #expect(svg.contains("repeatCount=\"indefinite\""), "\(c.name)")
+            let still = try Self.elementNames(try c.still(c.start))
+            #expect(!still.contains("animate") && !still.contains("animateTransform"), "\(c.name)'s still SVG animates")
+        }
+    }
+
+    /// Renderers that do not animate (rsvg-convert) show the first frame; the still SVG of any frame
+    /// is that frame.
+    @Test func rsvgShowsTheFirstFrameAndEveryStillFrame() throws {
+        for c in try Self.cases() {
+            let first = try OutsideRenderers.rsvg(try c.animated())
+            let db = ImageMetrics.psnr(first, c.frame(c.start))
+            #expect(db >= 35, "\(c.name) animated, first frame: \(db) dB")
+            for k in SceneLottieTests.samplePoints(c.frames) {
+                let image = try OutsideRenderers.rsvg(try c.still(c.start + k))
+                let db = ImageMetrics.psnr(image, c.frame(c.start + k))
+                #expect(db >= 35, "\(c.name) still frame \(c.start + k): \(db) dB")
+            }
+        }
+    }
+
+    /// Chromium plays the animation: paused at frame k's time it shows our frame k (across the
+    /// loop's seam too, where the keyframes run on to the continuation).
+    @Test func chromiumPlaysEverySceneAsWeRenderIt() throws {
+        for c in try Self.cases() {
+            let points = SceneLottieTests.samplePoints(c.frames) + (c.frames > 2 ? [c.frames - 2] : [])
+            let images = try OutsideRenderers.chromium(svg: try c.animated(), width: c.width, height: c.height,
+                                                       times: points.map { Double($0) / c.fps })
+            for (k, image) in zip(points, images) {
+                let db = ImageMetrics.psnr(image, c.frame(c.start + k))
+                print("animated SVG in Chromium, \(c.name) frame \(k): PSNR \(String(format: "%.1f", db)) dB")
+                #expect(db >= 35, "\(c.name) frame \(k) in Chromium: \(db) dB")
+            }
+        }
+    }
+}
