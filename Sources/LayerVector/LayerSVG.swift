@@ -234,18 +234,34 @@ struct SVGWriter {
         }
         let s = trim.samples.map(dash), b = trim.before.map(dash)
         let pattern = SampledTrack(samples: s.map { Array($0[0 ..< 2]) }, before: b.map { Array($0[0 ..< 2]) }, tolerance: 0.001)
-        let shown = SampledTrack(samples: s.map { [$0[2]] }, before: b.map { [$0[2]] }, tolerance: 0.5)
+        let shown = Self.visibility(samples: s.map { $0[2] > 0 }, before: b.map { $0[2] > 0 })
         let gap = try SVGText.number(length + 1)
         let first = pattern.keys[0].value
         var attributes = " stroke-dasharray=\"\(try SVGText.number(first[0])) \(gap)\" stroke-dashoffset=\"\(try SVGText.number(first[1]))\""
-        if shown.keys[0].value[0] == 0 { attributes += " visibility=\"hidden\"" }
+        if shown[0].value[0] == 0 { attributes += " visibility=\"hidden\"" }
         var animations = try animate("stroke-dasharray", pattern.map { [$0[0]] }) { try SVGText.number($0[0]) + " " + gap }
         animations += try animate("stroke-dashoffset", pattern.map { [$0[1]] }) { try SVGText.number($0[0]) }
-        if !shown.isConstant, let timing {
-            animations += try timing.element("visibility", discrete: true, keys: shown.keys) { $0[0] > 0 ? "visible" : "hidden" } + "\n"
+        if shown.count > 1, let timing {
+            animations += try timing.element("visibility", discrete: true, keys: shown) { $0[0] > 0 ? "visible" : "hidden" } + "\n"
         }
         let open = "<path\(attributes) d=\"\(try SVGText.pathData([sub]))\""
         return animations.isEmpty ? open + "/>\n" : open + ">\n" + animations + "</path>\n"
+    }
+
+    /// Keys (1 shown, 0 hidden) of a discrete visibility: as sampled at frame k, and between frames
+    /// k and k + 1 shown when either end is (frame k, or just before k + 1), since a dash growing
+    /// from nothing is drawn from just after the frame where it was empty.
+    static func visibility(samples: [Bool], before: [Bool]) -> [SampledTrack.Key] {
+        var keys: [SampledTrack.Key] = []
+        func add(_ time: Double, _ shown: Bool) {
+            let v: [Double] = [shown ? 1 : 0]
+            if keys.last?.value != v { keys.append(SampledTrack.Key(time: time, value: v, hold: false)) }
+        }
+        for k in samples.indices {
+            add(Double(k), samples[k])
+            if k + 1 < samples.count { add(Double(k) + SampledTrack.jumpWidth, samples[k] || before[k + 1]) }
+        }
+        return keys
     }
 
     /// A gradient layer: its bounds filled with a linear gradient in its coordinates.

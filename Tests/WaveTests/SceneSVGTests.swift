@@ -4,8 +4,10 @@ import FoundationXML
 #endif
 import Testing
 import Raster
+import Layers
 import SceneKit
 import Scenes
+import LayerVector
 @testable import Wave
 import TestSupport
 
@@ -93,6 +95,54 @@ struct SceneSVGTests {
                 print("animated SVG in Chromium, \(c.name) frame \(k): PSNR \(String(format: "%.1f", db)) dB")
                 #expect(db >= 35, "\(c.name) frame \(k) in Chromium: \(db) dB")
             }
+        }
+    }
+
+    /// Chromium interpolates between whole frames as our layer scenes move: halfway frames, across
+    /// the loop's seam too, show the scene at that time.
+    @Test func halfFramesAcrossTheSeamAreSmooth() throws {
+        for s in try SceneLottieTests.scenes() where s.name != "spread" {
+            let scene = try #require(s.scene as? any VectorScene)
+            let layered = try #require(s.scene as? any LayerTreeScene)
+            let times = [0.5, Double(s.frames) - 1.5, Double(s.frames) - 0.5]
+            let images = try OutsideRenderers.chromium(svg: try scene.svgDocument(start: s.start, frames: s.frames),
+                                                       width: scene.width, height: scene.height, times: times.map { $0 / scene.fps })
+            for (t, image) in zip(times, images) {
+                let db = ImageMetrics.psnr(image, layered.render(at: (Double(s.start) + t) / scene.fps))
+                #expect(db >= 35, "\(s.name) frame \(t) in Chromium: \(db) dB")
+            }
+        }
+    }
+
+    /// Random animated layer trees (shapes under both fill rules, trimmed strokes with every join
+    /// and cap, gradients with moving stops, masks, group opacity, masksToBounds, rotation, scale,
+    /// shear and mirror images) play in Chromium as we draw them, and rsvg-convert draws their still
+    /// frames as we do.
+    @Test func randomTreesPlayAsWeDrawThem() throws {
+        let (w, h, fps, frames) = (160, 120, 30.0, 30)
+        let points = [0, 7, 15, 29]
+        let renderer = LayerRenderer()
+        var documents: [(svg: String, time: Double)] = []
+        var expected: [(seed: Int, frame: Int, image: Pixmap)] = []
+        for seed in 0 ..< 12 {
+            let root = SceneLottieTests.randomTree(seed: UInt64(seed) &* 7919 &+ 17, width: w, height: h)
+            let svg = try LayerSVG.document(name: "random \(seed)", width: w, height: h, fps: fps, frames: frames,
+                                            time: { $0 / fps }, tree: { root.presentation(at: $0) })
+            for k in points {
+                let ours = renderer.renderPixmap(root.presentation(at: Double(k) / fps), width: w, height: h)
+                documents.append((svg, Double(k) / fps))
+                expected.append((seed, k, ours))
+                if k == 15 {
+                    let still = try LayerSVG.still(name: "random \(seed)", width: w, height: h, layer: root.presentation(at: Double(k) / fps))
+                    let db = ImageMetrics.psnr(try OutsideRenderers.rsvg(still), ours)
+                    #expect(db >= 35, "seed \(seed) still frame \(k) in rsvg-convert: \(db) dB")
+                }
+            }
+        }
+        let images = try OutsideRenderers.chromium(documents, width: w, height: h)
+        for (e, image) in zip(expected, images) {
+            let db = ImageMetrics.psnr(image, e.image)
+            #expect(db >= 35, "seed \(e.seed) frame \(e.frame) in Chromium: \(db) dB")
         }
     }
 }
