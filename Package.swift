@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Wave", dependencies: ["SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
         .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "LayerVector", "Animation", "Text", "Raster", "Geometry"]),
-        // Any layer tree's animation as vector documents (Lottie), sampled frame by frame.
+        // Any layer tree's animation as vector documents (Lottie, animated SVG), sampled frame by frame.
         .target(name: "LayerVector", dependencies: ["Layers", "Text", "Vector", "Geometry", "Raster"]),
         // The umbrella: `import WaveFill`.
         .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "LayerVector", "Wave", "Scenes", "Export"]),

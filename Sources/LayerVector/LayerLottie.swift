@@ -303,8 +303,8 @@ struct LottieWriter {
         let count = first.colors.count
         let stops = node.track({ (l: Layer, _: Transform) -> [Double] in
             guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
-            return Self.stopValues(g)
-        }, absent: Self.stopValues(first))
+            return gradientStopValues(g)
+        }, absent: gradientStopValues(first))
         if (stops.samples + stops.before).contains(where: \.isEmpty) {
             throw VectorExportError("a gradient layer's number of colours changes during the animation; Lottie export needs a fixed count")
         }
@@ -326,32 +326,6 @@ struct LottieWriter {
                                                          LottieProperty.sixDecimals))])),
         ])
         return groupJSON("gradient", [rectangle(bounds)], [gradient], transform: transform(node))
-    }
-
-    /// Lottie's gradient stops: [location, r, g, b] per colour, then [location, alpha] per colour,
-    /// in location order (locations evenly spaced when not one per colour, as the layer draws them).
-    static func stopValues(_ g: GradientLayer) -> [Double] {
-        let n = g.colors.count
-        var locations: [Double]
-        if let l = g.locations, l.count == n, l.allSatisfy(\.isFinite) { locations = l } else {
-            locations = (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
-        }
-        let order = locations.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
-        // Stops at one location are drawn 1e-4 apart (within 1e-4 of the axis): rlottie loses the
-        // opacity of coincident stops.
-        var at = order.map { min(max(locations[$0], 0), 1) }
-        for k in at.indices.dropFirst() where at[k] < at[k - 1] + 1e-4 { at[k] = at[k - 1] + 1e-4 }
-        if let last = at.last, last > 1 {
-            at[at.count - 1] = 1
-            for k in at.indices.dropLast().reversed() where at[k] > at[k + 1] - 1e-4 { at[k] = max(0, at[k + 1] - 1e-4) }
-        }
-        var colour: [Double] = [], alpha: [Double] = []
-        for (k, i) in order.enumerated() {
-            let c = g.colors[i]
-            colour += [at[k]] + LottieProperty.rgb(c)
-            alpha += [at[k], LottieProperty.component(c.a)]
-        }
-        return colour + alpha
     }
 
     /// A layer mask (`masksProperties`) of the node's bounds as they land on the canvas.

@@ -107,7 +107,7 @@ struct SVGWriter {
         }
         if node.samples.contains(where: { $0?.layer.masksToBounds == true }) {
             let id = newID("bounds")
-            let rect = try boundsRect(node, attributes: "")
+            let rect = try boundsRect(node)
             defs.append("<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\">\n\(rect)</clipPath>\n")
             attributes += " clip-path=\"url(#\(id))\""
         }
@@ -118,7 +118,7 @@ struct SVGWriter {
             defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" style=\"mask-type:alpha\">\n\(content)</mask>\n")
             attributes += " mask=\"url(#\(id))\""
         }
-        return "<g\(attributes)><title>\(SVGText.escaped(node.displayName))</title>\n\(animations)\(body)</g>\n"
+        return "<g\(attributes)>\n\(animations)\(body)</g>\n"
     }
 
     // MARK: - Parts
@@ -126,7 +126,7 @@ struct SVGWriter {
     private mutating func element(_ part: LayerPart, of node: LayerSampling.Node) throws -> String {
         switch part {
         case .background:
-            return try boundsRect(node, attributes: try paint("fill", node.colorTracks(alpha: one) { $0.backgroundColor }))
+            return try boundsRect(node, paint: try paint("fill", node.colorTracks(alpha: one) { $0.backgroundColor }))
         case .fill(let rule):
             guard let path = (node.any as? ShapeLayer)?.path else { return "" }
             let fill = try paint("fill", node.colorTracks(alpha: one) { ($0 as? ShapeLayer)?.fillColor })
@@ -177,7 +177,7 @@ struct SVGWriter {
     }
 
     /// The layer's bounds as a `<rect>` in its coordinates, transformed to the canvas.
-    private func boundsRect(_ node: LayerSampling.Node, attributes extra: (attributes: String, animations: String)) throws -> String {
+    private func boundsRect(_ node: LayerSampling.Node, paint extra: (attributes: String, animations: String) = ("", "")) throws -> String {
         let bounds = node.sampledTrack({ l, _ in [l.bounds.minX, l.bounds.minY, l.bounds.width, l.bounds.height] }, absent: [0, 0, 0, 0])
         var attributes = ""
         var animations = extra.animations
@@ -187,10 +187,6 @@ struct SVGWriter {
             animations += try animate(name, track) { try SVGText.number($0[0]) }
         }
         return try transformed("rect", node, attributes: attributes + extra.attributes, content: animations)
-    }
-
-    private func boundsRect(_ node: LayerSampling.Node, attributes: String) throws -> String {
-        try boundsRect(node, attributes: (attributes, ""))
     }
 
     /// A shape layer's stroke: one path, or one per subpath dashed to its part of the trim.
@@ -270,8 +266,8 @@ struct SVGWriter {
         let count = first.colors.count
         let t = node.track({ (l: Layer, _: Transform) -> [Double] in
             guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
-            return LottieWriter.stopValues(g)
-        }, absent: LottieWriter.stopValues(first))
+            return gradientStopValues(g)
+        }, absent: gradientStopValues(first))
         if (t.samples + t.before).contains(where: \.isEmpty) {
             throw VectorExportError("a gradient layer's number of colours changes during the animation; vector export needs a fixed count")
         }
@@ -304,7 +300,7 @@ struct SVGWriter {
             s += inside.isEmpty ? "/>\n" : ">\n" + inside + "</stop>\n"
         }
         defs.append(s + "</linearGradient>\n")
-        return try boundsRect(node, attributes: " fill=\"url(#\(id))\"")
+        return try boundsRect(node, paint: (" fill=\"url(#\(id))\"", ""))
     }
 
     /// A text run: its glyph outlines (defined once) in its colour, at the line's origin.

@@ -126,6 +126,33 @@ extension LayerSampling.Node {
     }
 }
 
+/// A gradient's stops as Lottie lays them out, which the SVG writer reads too: [location, r, g, b]
+/// per colour (0...1), then [location, alpha] per colour, in location order (locations evenly spaced
+/// when not one per colour, as the layer draws them).
+func gradientStopValues(_ g: GradientLayer) -> [Double] {
+    let n = g.colors.count
+    var locations: [Double]
+    if let l = g.locations, l.count == n, l.allSatisfy(\.isFinite) { locations = l } else {
+        locations = (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+    }
+    let order = locations.indices.sorted { (locations[$0], $0) < (locations[$1], $1) }
+    // Stops at one location are drawn 1e-4 apart (within 1e-4 of the axis): rlottie loses the
+    // opacity of coincident stops.
+    var at = order.map { min(max(locations[$0], 0), 1) }
+    for k in at.indices.dropFirst() where at[k] < at[k - 1] + 1e-4 { at[k] = at[k - 1] + 1e-4 }
+    if let last = at.last, last > 1 {
+        at[at.count - 1] = 1
+        for k in at.indices.dropLast().reversed() where at[k] > at[k + 1] - 1e-4 { at[k] = max(0, at[k + 1] - 1e-4) }
+    }
+    var colour: [Double] = [], alpha: [Double] = []
+    for (k, i) in order.enumerated() {
+        let c = g.colors[i]
+        colour += [at[k]] + LottieProperty.rgb(c)
+        alpha += [at[k], LottieProperty.component(c.a)]
+    }
+    return colour + alpha
+}
+
 /// An opacity track of `alpha` times a constant.
 func opacityTrack(_ alpha: Alpha, times f: Double) -> SampledTrack {
     SampledTrack(samples: alpha.samples.map { [$0 * f] }, before: alpha.before.map { [$0 * f] }, tolerance: 0.0001)
