@@ -22,12 +22,4 @@ public enum VectorExport {
             try AtomicFile.write(Array(text.utf8), to: out)
         }
     }
-
-    /// The document text: Lottie of `frames` frames (default the loop), or SVG of frame `frame`.
-    public static func document(_ format: Format, scene: WaveScene, frame: Int, frames: Int?) throws -> String {
-        switch format {
-        case .lottie: return try WaveLottie.document(scene: scene, frames: frames)
-        case .svg: return try WaveSVG.document(scene: scene, frame: frame)
-        }
-    }
 }

@@ -69,6 +69,8 @@ import Raster
     /// Each bad combination: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
         (["--scene", "stroke", "--out", "a.svg"], "--format"),
+        (["--scene", "marquee", "--out", "a.json", "--lottie-masks", "mask"], "--lottie-masks"),
+        (["--scene", "stroke", "--out", "a.apng", "--lottie-masks", "mask"], "--lottie-masks"),
         (["--scene", "marquee", "--out", "a.json", "--frames", "1000001"], "--frames"),
         (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),

@@ -55,7 +55,7 @@ struct SceneLottieTests {
     @Test(arguments: ["thorvg", "rlottie"])
     func everySceneThePlayersShowAsWeRenderIt(_ player: String) throws {
         for s in try Self.scenes() {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let points = Self.samplePoints(s.frames)
             let (info, images) = try OutsideRenderers.play(json, player: player, frames: points)
             // rlottie counts the out point as a frame.
@@ -72,7 +72,7 @@ struct SceneLottieTests {
     /// too) show the scene at that time.
     @Test func halfFramesAcrossTheSeamAreSmooth() throws {
         for s in try Self.scenes() where s.name != "spread" {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let times = [0.5, Double(s.frames) - 1.5, Double(s.frames) - 0.5]
             let images = try OutsideRenderers.play(json, player: "thorvg", fractionalFrames: times)
             for (t, image) in zip(times, images) {
@@ -86,7 +86,7 @@ struct SceneLottieTests {
 
     @Test func keyframesRunThroughTheLastFrame() throws {
         for s in try Self.scenes() {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let doc = try parseJSON(json)
             #expect(doc["op"] as? Int == s.frames)
             var last: [Double] = []
@@ -242,7 +242,7 @@ struct SceneLottieTests {
 
     @Test func colourComponentsSurviveEveryWayPlayersReadThem() {
         for v in 0 ... 255 {
-            let text = DecimalText.format(LottieProperty.component(UInt8(v)), decimals: 6)
+            let text = DecimalText.format(LottieColor.component(UInt8(v)), decimals: 6)
             guard let x = Double(text), let f = Float(text) else { Issue.record("\(text)"); continue }
             #expect(Int((x * 255).rounded(.down)) == v, "\(v) -> \(text) truncates to \(x * 255)")
             #expect(Int((x * 255).rounded()) == v, "\(v) -> \(text)")
