@@ -2,6 +2,7 @@ import Vector
 import SceneKit
 import Geometry
 import Raster
+import Export
 
 /// The scene's animation as a Lottie document (bodymovin JSON, as lottie-web, lottie-ios,
 /// lottie-android, rlottie and ThorVG play it).
@@ -78,13 +79,26 @@ public enum WaveLottie {
             index += 1
         }
         let glyphShapes = m.glyphs.map(\.json)
-        for (wave, slot) in [(m.front, slotNames.front), (m.back, slotNames.back)] {
-            if masks == .matte {
-                add("\(wave.name) wave matte (glyphs)", extra: [
+        var assets: [JSONValue] = []
+        if let coverage = m.maskCoverage {
+            guard masks == .matte else {
+                throw SettingError("lottie-masks", "mask: a mask image has no contours to make layer masks of; use --lottie-masks matte")
+            }
+            assets.append(try imageAsset(coverage))
+        }
+        /// The container as a matte above the next layer: the glyphs, or the mask image.
+        func matte(_ name: String) {
+            if m.maskCoverage != nil {
+                add("\(name) matte (mask image)", type: 2, extra: [("td", .integer(1)), ("refId", .string(maskAssetID))])
+            } else {
+                add("\(name) matte (glyphs)", extra: [
                     ("td", .integer(1)),
                     ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black), position: staticGroupPosition)])),
                 ])
             }
+        }
+        for (wave, slot) in [(m.front, slotNames.front), (m.back, slotNames.back)] {
+            if masks == .matte { matte("\(wave.name) wave") }
             let phase: JSONValue = wave.motion == .horizontal
                 ? property(wave.phase) { [$0, 0] }
                 : property(wave.phase) { [0, $0] }
@@ -98,9 +112,19 @@ public enum WaveLottie {
             }
             add("\(wave.name) wave", extra: extra)
         }
-        add("container (glyphs)", extra: [
-            ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
-        ])
+        if m.maskCoverage != nil {
+            // The container colour over the canvas, through the mask image.
+            matte("container")
+            let canvas = LottieBezier.contours(of: Path(rect: Rect(x: 0, y: 0, width: Double(m.width), height: Double(m.height)))).map(\.json)
+            add("container (mask image)", extra: [
+                ("tt", .integer(1)),
+                ("shapes", .array([group("canvas", canvas, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
+            ])
+        } else {
+            add("container (glyphs)", extra: [
+                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
+            ])
+        }
         if m.background.a > 0 {
             // A solid layer: its colour is opaque, its alpha is the layer's opacity.
             layers.append(.object([
@@ -120,7 +144,24 @@ public enum WaveLottie {
             ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
             ("fr", .number(m.fps)), ("ip", .integer(0)), ("op", .integer(m.frames)),
             ("w", .integer(m.width)), ("h", .integer(m.height)), ("nm", .string("WaveFill")),
-            ("ddd", .integer(0)), ("assets", .array([])), ("layers", .array(layers)), ("slots", slots),
+            ("ddd", .integer(0)), ("assets", .array(assets)), ("layers", .array(layers)), ("slots", slots),
+        ])
+    }
+
+    /// The mask image's asset id.
+    static let maskAssetID = "mask image"
+
+    /// The mask image as an embedded PNG (white, its alpha the container's coverage on the canvas,
+    /// rounded to 8 bits), for image layers used as alpha mattes.
+    static func imageAsset(_ coverage: Coverage) throws -> JSONValue {
+        var straight = [UInt8](repeating: 255, count: coverage.width * coverage.height * 4)
+        for i in 0 ..< coverage.values.count {
+            straight[4 * i + 3] = UInt8((min(max(coverage.values[i], 0), 1) * 255).rounded())
+        }
+        let png = try PNGFile.encode(Pixmap(width: coverage.width, height: coverage.height, straight: straight))
+        return .object([
+            ("id", .string(maskAssetID)), ("nm", .string("mask image")), ("w", .integer(coverage.width)), ("h", .integer(coverage.height)),
+            ("u", .string("")), ("p", .string("data:image/png;base64," + Base64.encode(png))), ("e", .integer(1)),
         ])
     }
 

@@ -56,6 +56,8 @@ struct WaveLottieModel: Sendable {
     let back: Wave, front: Wave
     /// The glyph outlines, closed cubic contours on the canvas.
     let glyphs: [LottieBezier]
+    /// A mask-image container's coverage on the canvas (nil for text: `glyphs` then outline it).
+    let maskCoverage: Coverage?
     /// Background and container colours.
     let background: Color, container: Color
     /// How far below the surface (layer y) the wave paths reach: below the canvas in every frame.
@@ -71,13 +73,11 @@ struct WaveLottieModel: Sendable {
             throw SettingError("fps", "\(fps) is outside (0, 1000] frames per second")
         }
         let layout = scene.layout
-        guard !layout.path.isEmpty else {
-            throw SettingError("mask-image", "Lottie and SVG documents need a text container (glyph outlines); a mask image is not supported for vector export")
-        }
         width = p.width; height = p.height
         self.frames = frames; self.fps = fps
         background = p.background; container = p.container
         glyphs = LottieBezier.contours(of: layout.path)
+        maskCoverage = layout.path.isEmpty ? layout.coverage : nil
 
         func timestamp(_ n: Int) -> Double { Double(n) / fps }
         func progress(_ n: Int) -> Double { scene.progress(index: n, timestamp: timestamp(n)) }

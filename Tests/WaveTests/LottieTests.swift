@@ -6,6 +6,7 @@ import Geometry
 import Raster
 @testable import Wave
 import TestSupport
+import Export
 
 /// A scene on the tests' small canvas (120x93, the original's 40x31 pt view at 3x).
 func vectorScene(_ edit: (inout WaveParameters) -> Void = { _ in }) throws -> WaveScene {
@@ -270,7 +271,7 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         let mask = MaskImage(width: 2, height: 2, alpha: [255, 255, 255, 0])
         var p = WaveParameters(); p.width = 40; p.height = 31
         let masked = try WaveScene(parameters: p, maskImage: mask)
-        #expect(flag { try WaveLottie.document(scene: masked) } == "--mask-image")
+        #expect(flag { try WaveLottie.document(scene: masked, masks: .mask) } == "--lottie-masks")
         #expect(flag { try WaveSVG.document(scene: masked, frame: 0) } == "--mask-image")
     }
 
@@ -308,6 +309,24 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             out.append(ImageMetrics.psnr(image, ours))
         }
         return out
+    }
+
+    /// A mask-image container: the image embedded once as a PNG asset, used as the alpha matte of
+    /// each wave and of the container colour.
+    @Test(arguments: players)
+    func maskImageContainersPlayAsWeRenderThem(_ player: String) throws {
+        let heart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/masks/heart.png").path
+        let image = try PNGFile.readStraightRGBA(heart)
+        let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
+        var p = WaveParameters(); p.width = 160; p.height = 124
+        let scene = try WaveScene(parameters: p, maskImage: mask)
+        let doc = try parseJSON(try WaveLottie.document(scene: scene))
+        let assets = try #require(doc["assets"] as? [[String: Any]])
+        #expect(assets.count == 1 && (assets[0]["p"] as? String)?.hasPrefix("data:image/png;base64,") == true)
+        for db in try Self.psnrs(scene, frames: nil, at: [0, 225, 450, 675, 899], player: player) {
+            #expect(db >= 35, "\(player): \(db) dB")
+        }
     }
 
     /// The default loop at 0, 25, 50, 75 and 100 % (frames 0, 225, 450, 675 and 899, the last).
