@@ -34,13 +34,13 @@ public enum LayerLottie {
     /// The Lottie JSON of frames 0 ..< `frames` at `fps`, document frame k showing `tree` at
     /// `time(k)` seconds. Throws `VectorExportError` for what cannot be written (a bitmap layer, a
     /// path that changes its shape, a number that is not finite).
-    public static func document(name: String, width: Int, height: Int, fps: Double, frames: Int,
+    public static func document(name: String, width: Int, height: Int, fps: Double, frames: Int, masks: LottieMaskForm = .matte,
                                 time: @escaping (Double) -> Double, tree: (Double) -> Layer) throws -> String {
         guard (1 ... maxFrames).contains(frames) else {
             throw VectorExportError("a Lottie document holds 1 ... \(maxFrames) frames, not \(frames)")
         }
         let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
-        var writer = LottieWriter(frames: frames, width: width, height: height)
+        var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
         var layers: [LottieLayer] = []
         let one = [Double](repeating: 1, count: frames + 1)
         for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
@@ -70,12 +70,14 @@ struct LottieLayer {
 
 struct LottieWriter {
     let frames: Int, width: Int, height: Int
+    /// How masks are written.
+    let masks: LottieMaskForm
     /// Precompositions made so far.
     var assets: [JSONValue] = []
     private var counter = 0
 
-    init(frames: Int, width: Int, height: Int) {
-        self.frames = frames; self.width = width; self.height = height
+    init(frames: Int, width: Int, height: Int, masks: LottieMaskForm) {
+        self.frames = frames; self.width = width; self.height = height; self.masks = masks
     }
 
     /// The layers drawing `node` and its subtree, bottom first, with `inherited` opacity.
@@ -106,12 +108,16 @@ struct LottieWriter {
         for child in node.children { inside += try emit(child, inherited: (one, one)) }
         guard !inside.isEmpty else { return [] }
         var layer = precomposition(inside, name: node.displayName, alpha: alpha)
-        if clips {
+        var layerMasks: [JSONValue] = []
+        if masks == .mask, let maskNode = node.mask { layerMasks = try contourMasks(maskNode) }
+        // The bounds intersect what the mask's contours leave.
+        if clips { layerMasks.append(boundsMask(node, mode: layerMasks.isEmpty ? "a" : "i")) }
+        if !layerMasks.isEmpty {
             // rlottie reads masks only when `hasMask` says there are some.
             layer.members.append(("hasMask", .bool(true)))
-            layer.members.append(("masksProperties", .array([boundsMask(node)])))
+            layer.members.append(("masksProperties", .array(layerMasks)))
         }
-        guard let maskNode = node.mask else { return [layer] }
+        guard let maskNode = node.mask, masks == .matte else { return [layer] }
         let maskLayers = try emit(maskNode, inherited: (one, one))
         guard !maskLayers.isEmpty else { return [] }      // an empty mask shows nothing
         var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: maskNode.displayName, alpha: (one, one))
@@ -191,7 +197,7 @@ struct LottieWriter {
             guard let text = node.any as? TextLayer else { return .object([]) }
             let shapes = text.runPaths[k].isEmpty ? [] : LottieBezier.contours(of: text.runPaths[k]).map(\.json)
             let c = text.runs[k].color
-            let fill = fillJSON((.init(constant: LottieProperty.rgb(c)), opacity(alpha, times: Double(c.a) / 255)), rule: .nonZero)
+            let fill = fillJSON((.init(constant: LottieColor.rgb(c)), opacity(alpha, times: Double(c.a) / 255)), rule: .nonZero)
             let tr = transform(node) { l, ctm in
                 let o = (l as? TextLayer)?.lineOrigin ?? .zero
                 return Transform.translation(o.x, o.y).concatenating(ctm)
@@ -233,7 +239,7 @@ struct LottieWriter {
     /// transparent, keeping the colour shown nearest in time.
     private func colorTracks(_ node: LayerSampling.Node, alpha: Alpha, _ color: (Layer) -> Color?) -> (rgb: SampledTrack, opacity: SampledTrack) {
         let t = node.colorTracks(alpha: alpha, color)
-        return (t.rgb.map { $0.map { LottieProperty.component(UInt8($0)) } }, t.opacity.map { $0.map { $0 * 100 } })
+        return (t.rgb.map { $0.map { LottieColor.component(UInt8($0)) } }, t.opacity.map { $0.map { $0 * 100 } })
     }
 
     /// An opacity (%) track of `alpha` times a constant.
@@ -243,7 +249,7 @@ struct LottieWriter {
 
     private func fillJSON(_ color: (rgb: SampledTrack, opacity: SampledTrack), rule: FillRule) -> JSONValue {
         .object([("ty", .string("fl")), ("nm", .string("fill")),
-                 ("c", LottieProperty.animated(color.rgb, LottieProperty.colorJSON)),
+                 ("c", LottieProperty.animated(color.rgb, LottieColor.json)),
                  ("o", LottieProperty.animated(color.opacity)), ("r", .integer(rule == .evenOdd ? 2 : 1))])
     }
 
@@ -291,7 +297,7 @@ struct LottieWriter {
         switch s?.lineJoin ?? .miter { case .miter: join = 1; case .round: join = 2; case .bevel: join = 3 }
         return .object([
             ("ty", .string("st")), ("nm", .string("stroke")),
-            ("c", LottieProperty.animated(color.rgb, LottieProperty.colorJSON)), ("o", LottieProperty.animated(color.opacity)),
+            ("c", LottieProperty.animated(color.rgb, LottieColor.json)), ("o", LottieProperty.animated(color.opacity)),
             ("w", LottieProperty.animated(SampledTrack(samples: width.samples, before: width.before, tolerance: 0.01))),
             ("lc", .integer(cap)), ("lj", .integer(join)), ("ml", .number(max(1, s?.miterLimit ?? 10))),
         ])
@@ -329,7 +335,7 @@ struct LottieWriter {
     }
 
     /// A layer mask (`masksProperties`) of the node's bounds as they land on the canvas.
-    private func boundsMask(_ node: LayerSampling.Node) -> JSONValue {
+    private func boundsMask(_ node: LayerSampling.Node, mode: String) -> JSONValue {
         func corners(_ l: Layer, _ ctm: Transform) -> [Double] {
             let b = l.bounds
             return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
@@ -346,7 +352,68 @@ struct LottieWriter {
         let shape = track.isConstant
             ? JSONValue.object([("a", .integer(0)), ("k", bezier(track.keys[0].value))])
             : LottieProperty.animated(track) { .array([bezier($0)]) }
-        return .object([("inv", .bool(false)), ("mode", .string("a")), ("nm", .string("bounds")),
+        return .object([("inv", .bool(false)), ("mode", .string(mode)), ("nm", .string("bounds")),
                          ("pt", shape), ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
     }
+
+    /// Layer masks of a mask layer that is one opaque filled shape or text: its contours on the canvas
+    /// (keyframed when the mask moves), outer contours added and counters subtracted (the non-zero
+    /// rule where contours do not overlap). Throws, naming `lottie-masks`, for any other mask.
+    private func contourMasks(_ maskNode: LayerSampling.Node) throws -> [JSONValue] {
+        let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, stroked and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
+        let present = node(maskNode.samples) + node(maskNode.before)
+        guard maskNode.children.isEmpty, maskNode.mask == nil, !present.isEmpty,
+              present.allSatisfy({ !$0.isHidden && $0.opacity == 1 && ($0.backgroundColor?.a ?? 0) == 0 }) else { throw refuse }
+        let local: Path
+        let origin: (Layer) -> Transform
+        switch present[0] {
+        case let shape as ShapeLayer:
+            guard let path = shape.path, present.allSatisfy({ l in
+                guard let s = l as? ShapeLayer else { return false }
+                return s.path == path && s.fillColor?.a == 255 && (s.strokeColor?.a ?? 0) == 0
+            }) else { throw refuse }
+            local = path
+            origin = { _ in .identity }
+        case let text as TextLayer:
+            guard text.runs.allSatisfy({ $0.color.a == 255 }) else { throw refuse }
+            local = text.runPaths.reduce(into: Path()) { $0.append($1) }
+            origin = { l in
+                let o = (l as? TextLayer)?.lineOrigin ?? .zero
+                return .translation(o.x, o.y)
+            }
+        default:
+            throw refuse
+        }
+        let contours = LottieBezier.contours(of: local)
+        return LottieBezier.maskModes(contours).map { i, mode in
+            let contour = contours[i]
+            func placed(_ l: Layer, _ ctm: Transform) -> [Double] {
+                let m = origin(l).concatenating(ctm)
+                var v: [Double] = []
+                for k in contour.vertices.indices {
+                    let p = m.apply(contour.vertices[k])
+                    let a = contour.inTangents[k], b = contour.outTangents[k]
+                    v += [p.x, p.y, m.a * a.x + m.c * a.y, m.b * a.x + m.d * a.y, m.a * b.x + m.c * b.y, m.b * b.x + m.d * b.y]
+                }
+                return v
+            }
+            let t = maskNode.track(placed, absent: placed(present[0], .identity))
+            let track = SampledTrack(samples: t.samples, before: t.before, tolerance: 0.01)
+            func bezier(_ v: [Double]) -> JSONValue {
+                var b = LottieBezier()
+                for k in 0 ..< v.count / 6 {
+                    b.append(Point(v[6 * k], v[6 * k + 1]), in: Point(v[6 * k + 2], v[6 * k + 3]), out: Point(v[6 * k + 4], v[6 * k + 5]))
+                }
+                return b.shapeValue
+            }
+            let shape = track.isConstant
+                ? JSONValue.object([("a", .integer(0)), ("k", bezier(track.keys[0].value))])
+                : LottieProperty.animated(track) { .array([bezier($0)]) }
+            return .object([("inv", .bool(false)), ("mode", .string(mode)),
+                            ("nm", .string("mask contour \(i + 1)")), ("pt", shape),
+                            ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
+        }
+    }
+
+    private func node(_ samples: [(layer: Layer, ctm: Transform)?]) -> [Layer] { samples.compactMap { $0?.layer } }
 }

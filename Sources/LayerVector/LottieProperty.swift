@@ -40,21 +40,6 @@ enum LottieProperty {
         return .number(v)
     }
 
-    /// Colour components as written: 8-bit value v becomes the smallest 6-decimal number above
-    /// v / 255 (0 and 1 exactly), so players that scale by 255 and then round or truncate both get v
-    /// back.
-    static func component(_ v: UInt8) -> Double {
-        if v == 0 { return 0 }
-        if v == 255 { return 1 }
-        return Double(Int(v) * 1_000_000 / 255 + 1) / 1_000_000
-    }
-
-    /// The straight RGB of `c` as 0...1 components.
-    static func rgb(_ c: Color) -> [Double] { [component(c.r), component(c.g), component(c.b)] }
-
-    /// Colour values with six decimals (an alpha of 1 appended, as Lottie colours carry one).
-    static func colorJSON(_ v: [Double]) -> JSONValue { .array((v + [1]).map { .decimal($0, decimals: 6) }) }
-
     /// Numbers with six decimals (gradient stops).
     static func sixDecimals(_ v: [Double]) -> JSONValue { .array(v.map { .decimal($0, decimals: 6) }) }
 

@@ -147,8 +147,8 @@ func gradientStopValues(_ g: GradientLayer) -> [Double] {
     var colour: [Double] = [], alpha: [Double] = []
     for (k, i) in order.enumerated() {
         let c = g.colors[i]
-        colour += [at[k]] + LottieProperty.rgb(c)
-        alpha += [at[k], LottieProperty.component(c.a)]
+        colour += [at[k]] + LottieColor.rgb(c)
+        alpha += [at[k], LottieColor.component(c.a)]
     }
     return colour + alpha
 }

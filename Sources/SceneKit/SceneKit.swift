@@ -10,6 +10,7 @@
 // Raster and Vector (whose number formatter its messages use); the wave and the layer scenes conform
 // to it from their own modules.
 import Raster
+import Vector
 
 /// An animated picture that can be asked for frame n: the wave fill and every other scene.
 ///
@@ -88,9 +89,10 @@ extension Scene {
 
 /// A scene that can be written as a Lottie document that players draw themselves.
 public protocol LottieScene: Scene {
-    /// A Lottie JSON document of `frames` frames, its frame k showing the scene's frame `start + k`.
-    /// Throws `SettingError` (naming the setting) or `VectorExportError` for what it cannot write.
-    func lottieDocument(start: Int, frames: Int) throws -> String
+    /// A Lottie JSON document of `frames` frames, its frame k showing the scene's frame `start + k`,
+    /// masks in the form `masks`. Throws `SettingError` (naming the setting) or `VectorExportError`
+    /// for what it cannot write.
+    func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String
 }
 
 /// A scene that can also be written as SVG: one frame as a still document, or an animation as an

@@ -115,6 +115,37 @@ public struct LottieBezier: Sendable, Equatable {
         return total
     }
 
+    /// The signed area the closed contour encloses (positive when it turns clockwise on screen, y
+    /// down), each cubic measured along 16 chords.
+    public var signedArea: Double {
+        let n = vertices.count
+        guard n > 2 else { return 0 }
+        var twice = 0.0
+        for i in 0 ..< n {
+            let j = (i + 1) % n
+            let p0 = vertices[i], p1 = p0 + outTangents[i], p3 = vertices[j], p2 = p3 + inTangents[j]
+            var last = p0
+            for k in 1 ... 16 {
+                let t = Double(k) / 16, u = 1 - t
+                let q = p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+                twice += last.x * q.y - q.x * last.y
+                last = q
+            }
+        }
+        return twice / 2
+    }
+
+    /// Layer-mask modes that fill closed `contours` as the non-zero rule does where they do not
+    /// overlap: the contours turning the way most of the area turns are added ("a"), then the others
+    /// (counters) subtracted ("s"); the contours' indices in that order.
+    public static func maskModes(_ contours: [LottieBezier]) -> [(index: Int, mode: String)] {
+        let areas = contours.map(\.signedArea)
+        let positive = areas.filter { $0 > 0 }.reduce(0, +), negative = -areas.filter { $0 < 0 }.reduce(0, +)
+        let ink: Double = positive >= negative ? 1 : -1
+        let adds = areas.indices.filter { areas[$0] * ink >= 0 }, subtracts = areas.indices.filter { areas[$0] * ink < 0 }
+        return adds.map { ($0, "a") } + subtracts.map { ($0, "s") }
+    }
+
     /// The bezier object (`{"i", "o", "v", "c"}`), as a shape property's value.
     public var shapeValue: JSONValue {
         func pairs(_ pts: [Point]) -> JSONValue { .array(pts.map { .numbers([$0.x, $0.y]) }) }

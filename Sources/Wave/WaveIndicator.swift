@@ -1,5 +1,6 @@
 import Raster
 import SceneKit
+import Vector
 
 /// The wave fill as a `Scene`: a container (text or mask image), the parameters, and the fast
 /// closed-form `WaveRenderer` (held to the layer version, `WaveLayerScene`, by tests).
@@ -169,9 +170,9 @@ public final class WaveIndicator: Scene {
 
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
-    public func lottieDocument(start: Int, frames: Int) throws -> String {
+    public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
-        return try WaveLottie.document(scene: model, frames: frames)
+        return try WaveLottie.document(scene: model, frames: frames, masks: masks)
     }
 
     /// The wave's exact frame (`WaveSVG.document`).

@@ -2,6 +2,7 @@ import Vector
 import SceneKit
 import Geometry
 import Raster
+import Export
 
 /// The scene's animation as a Lottie document (bodymovin JSON, as lottie-web, lottie-ios,
 /// lottie-android, rlottie and ThorVG play it).
@@ -52,21 +53,24 @@ public enum WaveLottie {
     /// Throws `SettingError` naming the flag for what cannot be exported (`--frames` out of
     /// 1...1000000, `--fps`, a mask-image container, a wave too fine for a path), `VectorExportError`
     /// if a number is not finite.
-    public static func document(scene: WaveScene, frames: Int? = nil, fps: Double? = nil) throws -> String {
+    public static func document(scene: WaveScene, frames: Int? = nil, fps: Double? = nil, masks: LottieMaskForm = .matte) throws -> String {
         let rate = fps ?? scene.parameters.fps
         let model = try WaveLottieModel(scene: scene, frames: frames ?? defaultFrameCount(for: scene, fps: rate), fps: rate)
-        return try json(model).serialized(decimals: 4)
+        return try json(model, masks: masks).serialized(decimals: 4)
     }
 
     // MARK: - JSON
 
-    static func json(_ m: WaveLottieModel) throws -> JSONValue {
+    /// The colour slots a designer (or a player's slot API) recolours the indicator by.
+    static let slotNames = (front: "frontWave", back: "backWave", container: "container")
+
+    static func json(_ m: WaveLottieModel, masks: LottieMaskForm = .matte) throws -> JSONValue {
         var layers: [JSONValue] = []
         var index = 1
-        func add(_ name: String, type: Int = 4, position: JSONValue = staticPosition, extra: [(String, JSONValue)]) {
+        func add(_ name: String, type: Int = 4, extra: [(String, JSONValue)]) {
             var l: [(String, JSONValue)] = [
                 ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(type)), ("nm", .string(name)),
-                ("sr", .integer(1)), ("ks", transform(position: position, opacity: 100)),
+                ("sr", .integer(1)), ("ks", transform(opacity: 100)),
                 ("ao", .integer(0)), ("ip", .integer(0)), ("op", .integer(m.frames)), ("st", .integer(0)),
                 ("bm", .integer(0)),
             ]
@@ -75,68 +79,143 @@ public enum WaveLottie {
             index += 1
         }
         let glyphShapes = m.glyphs.map(\.json)
-        for wave in [m.front, m.back] {
-            add("\(wave.name) wave matte (glyphs)", extra: [
-                ("td", .integer(1)),
-                ("shapes", .array([group("glyphs", glyphShapes, fill: .black, position: staticGroupPosition)])),
-            ])
+        var assets: [JSONValue] = []
+        if let coverage = m.maskCoverage {
+            guard masks == .matte else {
+                throw SettingError("lottie-masks", "mask: a mask image has no contours to make layer masks of; use --lottie-masks matte")
+            }
+            assets.append(try imageAsset(coverage))
+        }
+        /// The container as a matte above the next layer: the glyphs, or the mask image.
+        func matte(_ name: String) {
+            if m.maskCoverage != nil {
+                add("\(name) matte (mask image)", type: 2, extra: [("td", .integer(1)), ("refId", .string(maskAssetID))])
+            } else {
+                add("\(name) matte (glyphs)", extra: [
+                    ("td", .integer(1)),
+                    ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black), position: staticGroupPosition)])),
+                ])
+            }
+        }
+        for (wave, slot) in [(m.front, slotNames.front), (m.back, slotNames.back)] {
+            if masks == .matte { matte("\(wave.name) wave") }
             let phase: JSONValue = wave.motion == .horizontal
                 ? property(wave.phase) { [$0, 0] }
                 : property(wave.phase) { [0, $0] }
-            add("\(wave.name) wave", position: property(m.rise) { [0, $0, 0] }, extra: [
+            // The rise moves a group, not the layer: mattes and masks stay in the canvas's coordinates.
+            let surface = group("phase", [wave.shape.json], fill: fill(wave.color, slot: slot), position: phase)
+            let rise = group("\(wave.name) wave", [surface], fill: nil, position: property(m.rise) { [0, $0] })
+            var extra: [(String, JSONValue)] = [("shapes", .array([rise]))]
+            switch masks {
+            case .matte: extra.insert(("tt", .integer(1)), at: 0)
+            case .mask: extra.insert(contentsOf: [("hasMask", .bool(true)), ("masksProperties", glyphMasks(m.glyphs))], at: 0)
+            }
+            add("\(wave.name) wave", extra: extra)
+        }
+        if m.maskCoverage != nil {
+            // The container colour over the canvas, through the mask image.
+            matte("container")
+            let canvas = LottieBezier.contours(of: Path(rect: Rect(x: 0, y: 0, width: Double(m.width), height: Double(m.height)))).map(\.json)
+            add("container (mask image)", extra: [
                 ("tt", .integer(1)),
-                ("shapes", .array([group("\(wave.name) wave", [wave.shape.json], fill: wave.color, position: phase)])),
+                ("shapes", .array([group("canvas", canvas, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
+            ])
+        } else {
+            add("container (glyphs)", extra: [
+                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
             ])
         }
-        add("container (glyphs)", extra: [
-            ("shapes", .array([group("glyphs", glyphShapes, fill: m.container, position: staticGroupPosition)])),
-        ])
         if m.background.a > 0 {
             // A solid layer: its colour is opaque, its alpha is the layer's opacity.
             layers.append(.object([
                 ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(1)), ("nm", .string("background")),
-                ("sr", .integer(1)), ("ks", transform(position: staticPosition, opacity: percent(m.background.a))),
+                ("sr", .integer(1)), ("ks", transform(opacity: percent(m.background.a))),
                 ("ao", .integer(0)), ("sw", .integer(m.width)), ("sh", .integer(m.height)),
                 ("sc", .string(hexRGB(m.background))),
                 ("ip", .integer(0)), ("op", .integer(m.frames)), ("st", .integer(0)), ("bm", .integer(0)),
             ]))
         }
+        let slots: JSONValue = .object([
+            (slotNames.front, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.front.color)))]))])),
+            (slotNames.back, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.back.color)))]))])),
+            (slotNames.container, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.container)))]))])),
+        ])
         return .object([
             ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
             ("fr", .number(m.fps)), ("ip", .integer(0)), ("op", .integer(m.frames)),
             ("w", .integer(m.width)), ("h", .integer(m.height)), ("nm", .string("WaveFill")),
-            ("ddd", .integer(0)), ("assets", .array([])), ("layers", .array(layers)),
+            ("ddd", .integer(0)), ("assets", .array(assets)), ("layers", .array(layers)), ("slots", slots),
         ])
     }
 
-    private static let staticPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])
+    /// The mask image's asset id.
+    static let maskAssetID = "mask image"
+
+    /// The mask image as PNG bytes: white, its alpha the container's coverage on the canvas, rounded
+    /// to 8 bits (embedded in Lottie and SVG documents).
+    static func maskPNG(_ coverage: Coverage) throws -> [UInt8] {
+        var straight = [UInt8](repeating: 255, count: coverage.width * coverage.height * 4)
+        for i in 0 ..< coverage.values.count {
+            straight[4 * i + 3] = UInt8((min(max(coverage.values[i], 0), 1) * 255).rounded())
+        }
+        return try PNGFile.encode(Pixmap(width: coverage.width, height: coverage.height, straight: straight))
+    }
+
+    /// The mask image as an embedded PNG (white, its alpha the container's coverage on the canvas,
+    /// rounded to 8 bits), for image layers used as alpha mattes.
+    static func imageAsset(_ coverage: Coverage) throws -> JSONValue {
+        let png = try maskPNG(coverage)
+        return .object([
+            ("id", .string(maskAssetID)), ("nm", .string("mask image")), ("w", .integer(coverage.width)), ("h", .integer(coverage.height)),
+            ("u", .string("")), ("p", .string("data:image/png;base64," + Base64.encode(png))), ("e", .integer(1)),
+        ])
+    }
+
+    /// Layer masks of the glyph contours: the contours turning the way most of the ink turns are
+    /// added, then the others (counters) subtracted, which fills each glyph as the non-zero rule
+    /// does where glyphs do not overlap (masks combine in order, so every counter comes last).
+    static func glyphMasks(_ contours: [LottieBezier]) -> JSONValue {
+        .array(LottieBezier.maskModes(contours).map { i, mode in
+            .object([
+                ("inv", .bool(false)), ("mode", .string(mode)), ("nm", .string("glyph contour \(i + 1)")),
+                ("pt", .object([("a", .integer(0)), ("k", contours[i].shapeValue)])),
+                ("o", staticValue([100])), ("x", staticValue([0])),
+            ])
+        })
+    }
+
     private static let staticGroupPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0]))])
 
     private static func staticValue(_ v: [Double]) -> JSONValue {
         .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
     }
 
-    /// A layer transform (`ks`): anchor 0, scale 100 %, no rotation.
-    private static func transform(position: JSONValue, opacity: Double) -> JSONValue {
+    /// A layer transform (`ks`) at the identity, with opacity (%).
+    private static func transform(opacity: Double) -> JSONValue {
         .object([
-            ("o", staticValue([opacity])), ("r", staticValue([0])), ("p", position),
+            ("o", staticValue([opacity])), ("r", staticValue([0])), ("p", staticValue([0, 0, 0])),
             ("a", staticValue([0, 0, 0])), ("s", staticValue([100, 100, 100])),
         ])
     }
 
-    /// A shape group: the paths, one non-zero fill, and the group transform at `position`.
-    private static func group(_ name: String, _ paths: [JSONValue], fill color: Color, position: JSONValue) -> JSONValue {
-        let fill: JSONValue = .object([
-            ("ty", .string("fl")), ("nm", .string("fill")),
-            ("c", staticValue([Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, 1])),
+    /// A non-zero fill of `color` (alpha as the fill's opacity), its colour in `slot` when named.
+    private static func fill(_ color: Color, slot: String? = nil) -> JSONValue {
+        var c: [(String, JSONValue)] = [("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(color)))]
+        if let slot { c.append(("sid", .string(slot))) }
+        return .object([
+            ("ty", .string("fl")), ("nm", .string("fill")), ("c", .object(c)),
             ("o", staticValue([percent(color.a)])), ("r", .integer(1)),
         ])
+    }
+
+    /// A shape group: the items, a fill (if any), and the group transform at `position`.
+    private static func group(_ name: String, _ items: [JSONValue], fill: JSONValue?, position: JSONValue) -> JSONValue {
         let tr: JSONValue = .object([
             ("ty", .string("tr")), ("nm", .string("transform")), ("p", position),
             ("a", staticValue([0, 0])), ("s", staticValue([100, 100])), ("r", staticValue([0])),
             ("o", staticValue([100])), ("sk", staticValue([0])), ("sa", staticValue([0])),
         ])
-        return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(paths + [fill, tr]))])
+        return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + (fill.map { [$0] } ?? []) + [tr]))])
     }
 
     /// A (spatial) property from a track: static when constant, else keyframes with linear easing

@@ -9,6 +9,9 @@ import Raster
 /// Frame n of the document is the scene's tick n at timestamp n / fps. Every track gives back the
 /// scene's exact value at every integer frame (keyframes sit on the first and last frame of every
 /// straight run), so a player showing frame n shows SCENE.md's phase `phi(n)` and progress `p(n)`.
+/// Tracks run through frame `frames` (the document's out point, the first frame of the next loop),
+/// with the motion's continuation there: a player drawing between frames `frames - 1` and `frames`
+/// sees the wave move as between any other two frames, with no stall at the seam.
 struct WaveLottieModel: Sendable {
     /// How a wave's phase moves its path.
     enum PhaseMotion: Sendable, Equatable {
@@ -53,6 +56,8 @@ struct WaveLottieModel: Sendable {
     let back: Wave, front: Wave
     /// The glyph outlines, closed cubic contours on the canvas.
     let glyphs: [LottieBezier]
+    /// A mask-image container's coverage on the canvas (nil for text: `glyphs` then outline it).
+    let maskCoverage: Coverage?
     /// Background and container colours.
     let background: Color, container: Color
     /// How far below the surface (layer y) the wave paths reach: below the canvas in every frame.
@@ -68,19 +73,23 @@ struct WaveLottieModel: Sendable {
             throw SettingError("fps", "\(fps) is outside (0, 1000] frames per second")
         }
         let layout = scene.layout
-        guard !layout.path.isEmpty else {
-            throw SettingError("mask-image", "Lottie and SVG documents need a text container (glyph outlines); a mask image is not supported for vector export")
-        }
         width = p.width; height = p.height
         self.frames = frames; self.fps = fps
         background = p.background; container = p.container
         glyphs = LottieBezier.contours(of: layout.path)
+        maskCoverage = layout.path.isEmpty ? layout.coverage : nil
 
         func timestamp(_ n: Int) -> Double { Double(n) / fps }
         func progress(_ n: Int) -> Double { scene.progress(index: n, timestamp: timestamp(n)) }
-        let riseTrack = KeyframeTrack(count: frames,
-                                      value: { scene.top(progress: progress($0)) },
-                                      jumpAfter: { progress($0 + 1) < progress($0) })
+        // A rise that wraps at the seam continues to its full height there instead (the next loop's
+        // first frame starts low again, as every wrap does).
+        let wrapsAtSeam = frames >= 2 && progress(frames) < progress(frames - 1)
+        func riseTop(_ n: Int) -> Double {
+            guard n == frames, wrapsAtSeam else { return scene.top(progress: progress(n)) }
+            return 2 * scene.top(progress: progress(n - 1)) - scene.top(progress: progress(n - 2))
+        }
+        let riseTrack = KeyframeTrack(count: frames + 1, value: riseTop,
+                                      jumpAfter: { $0 + 1 == frames && wrapsAtSeam ? false : progress($0 + 1) < progress($0) })
         rise = riseTrack
 
         let a = scene.amplitude
@@ -103,7 +112,7 @@ struct WaveLottieModel: Sendable {
                 for pt in [Point(-1, 0), Point(Double(p.width) + 1, 0), Point(Double(p.width) + 1, low), Point(-1, low)] {
                     shape.append(pt)
                 }
-                let track = KeyframeTrack(count: frames, value: { n in a * lift(phi(n) * .pi / 180) + a }, jumpAfter: { _ in false })
+                let track = KeyframeTrack(count: frames + 1, value: { n in a * lift(phi(n) * .pi / 180) + a }, jumpAfter: { _ in false })
                 return Wave(name: name, color: color, shape: shape, curve: nil, phase: track, motion: .vertical)
             }
             back = flat("back", p.backWave, Double.cosine)
@@ -119,7 +128,7 @@ struct WaveLottieModel: Sendable {
         }
         // One wide path serves all frames when it stays short enough; otherwise the translation
         // wraps back by a whole number of periods (a jump no one can see) every `turns` periods.
-        let span = abs(unwrapped(frames - 1) - unwrapped(0))
+        let span = abs(unwrapped(frames) - unwrapped(0))
         let wideExtent = w + span / 360 * period + 2 * h
         let turns: Double
         if wideExtent / h <= Double(Self.maxWrapFreeSegments), wideExtent <= Self.maxExtent {
@@ -132,11 +141,12 @@ struct WaveLottieModel: Sendable {
         let u0 = unwrapped(0)
         func chunk(_ n: Int) -> Double {
             guard turns.isFinite else { return 0 }
-            let c = (unwrapped(n) - u0) / (360 * turns)
+            // The seam's frame continues its predecessor's translation.
+            let c = (unwrapped(n == frames && n > 0 ? n - 1 : n) - u0) / (360 * turns)
             return rate >= 0 ? c.rounded(.down) : c.rounded(.up)
         }
         func shift(_ n: Int) -> Double { -(unwrapped(n) - 360 * turns.finiteOrZero * chunk(n)) * (.pi / 180) / k }
-        let phase = KeyframeTrack(count: frames, value: shift, jumpAfter: { chunk($0 + 1) != chunk($0) })
+        let phase = KeyframeTrack(count: frames + 1, value: shift, jumpAfter: { chunk($0 + 1) != chunk($0) })
 
         // The path must cover the canvas under every translation in the track.
         let start = -phase.range.upperBound - h

@@ -10,22 +10,21 @@ import Raster
 ///
 /// The mask multiplies each wave's coverage by the glyphs' per pixel (luminance of white times
 /// coverage), which is SCENE.md's `M * C` and `M * S`; a clip path would intersect the shapes
-/// geometrically instead, which differs on pixels that both edges cross. Colours are `#RRGGBB` with
-/// their alpha as `fill-opacity`.
+/// geometrically instead, which differs on pixels that both edges cross. A mask-image container
+/// puts the image in the mask instead (`imageContainer`). Colours are `#RRGGBB` with their alpha as
+/// `fill-opacity`.
 public enum WaveSVG {
     /// Decimal places of coordinates (1e-4 px).
     static let decimals = 4
 
     /// The SVG text of frame `frame` (tick `frame` at timestamp `frame / fps`).
     ///
-    /// The scene's state is restored afterwards. Throws `SettingError` for a negative frame or a
-    /// mask-image container (which has no outlines to write).
+    /// A mask-image container is the image (embedded as PNG) in the mask, and the container colour
+    /// over the canvas through it. The scene's state is restored afterwards. Throws `SettingError`
+    /// for a negative frame.
     public static func document(scene: WaveScene, frame: Int) throws -> String {
         guard frame >= 0 else { throw SettingError("frame", "\(frame) is negative; expected a frame number >= 0") }
         let layout = scene.layout
-        guard !layout.path.isEmpty else {
-            throw SettingError("mask-image", "Lottie and SVG documents need a text container (glyph outlines); a mask image is not supported for vector export")
-        }
         let p = scene.parameters
         let saved = scene.state
         scene.update(frame: frame)
@@ -34,16 +33,16 @@ public enum WaveSVG {
         scene.update(index: saved.index, timestamp: saved.timestamp)
 
         let w = p.width, h = p.height
+        let image = layout.path.isEmpty ? try imageContainer(layout.coverage, color: p.container) : nil
         let glyphs = try SVGText.pathData(layout.path)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         s += "<!-- WaveFill frame \(frame): phase \(number(state.phaseDegrees)) deg, progress \(number(state.progress)) -->\n"
-        s += "<defs>\n<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
-        s += "<path fill=\"#FFFFFF\" d=\"\(glyphs)\"/>\n</mask>\n</defs>\n"
+        s += "<defs>\n" + maskOpening(w, h) + (image?.mask ?? "<path fill=\"#FFFFFF\" d=\"\(glyphs)\"/>\n") + "</mask>\n</defs>\n"
         if p.background.a > 0 {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(p.background))/>\n"
         }
-        s += "<path\(paint(p.container)) d=\"\(glyphs)\"/>\n"
+        s += image?.container ?? "<path\(paint(p.container)) d=\"\(glyphs)\"/>\n"
         s += "<path\(paint(p.backWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(back))\"/>\n"
         s += "<path\(paint(p.frontWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(front))\"/>\n"
         s += "</svg>\n"
@@ -52,38 +51,55 @@ public enum WaveSVG {
 
     static func number(_ v: Double) -> String { DecimalText.format(v, decimals: decimals) }
 
+    /// The opening of the container's mask, `glyphs`, over the canvas.
+    private static func maskOpening(_ w: Int, _ h: Int) -> String {
+        "<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
+    }
+
+    /// A mask-image container: the mask's content (the image embedded as PNG, white with the
+    /// container's coverage as alpha, one image pixel per canvas pixel) and the container colour
+    /// over the canvas through the mask.
+    private static func imageContainer(_ coverage: Coverage, color: Color) throws -> (mask: String, container: String) {
+        let png = try WaveLottie.maskPNG(coverage)
+        let w = coverage.width, h = coverage.height
+        let mask = "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,\(Base64.encode(png))\"/>\n"
+        return (mask, "<rect width=\"\(w)\" height=\"\(h)\"\(paint(color)) mask=\"url(#glyphs)\"/>\n")
+    }
+
     /// The animated SVG of frames 0 ..< `frames` (default `WaveLottie.defaultFrameCount`), repeating
     /// indefinitely: SMIL animations (no script) that browsers play, from `WaveLottieModel`.
     ///
     /// The glyph outlines are defined once: filled in the container colour, and filled white in the
-    /// `<mask>` of each wave. Each wave is its model's static wide path inside a masked group; the
+    /// `<mask>` of each wave (a mask image is embedded as PNG in the mask instead, and the container
+    /// colour drawn over the canvas through it). Each wave is its model's static wide path inside a masked group; the
     /// path's transform is the rise (`translate(0, top)`) plus the phase (`translate(-phi / k, 0)`,
     /// or vertical for a flat wave), each an `<animateTransform>` through its track's keyframes
     /// (linear, holding before a wrap), and their frame-0 values as the static transform that
     /// renderers without animation show. The tracks run through frame `frames`, the continuation of
     /// the motion, so a loop has no stall at its seam.
     ///
-    /// Throws `SettingError` naming the flag (frames, fps, a mask-image container, a wave too fine
-    /// for a path), `VectorExportError` for a number that is not finite.
+    /// Throws `SettingError` naming the flag (frames, fps, a wave too fine for a path),
+    /// `VectorExportError` for a number that is not finite.
     public static func animatedDocument(scene: WaveScene, frames: Int? = nil) throws -> String {
         let count = frames ?? WaveLottie.defaultFrameCount(for: scene)
-        guard (1 ..< WaveLottie.maxFrames).contains(count) else {
-            throw SettingError("frames", "\(count) is outside 1 ... \(WaveLottie.maxFrames - 1) for an animated SVG")
-        }
-        // One frame more: the keyframes end on the continuation at frame `count`.
-        let m = try WaveLottieModel(scene: scene, frames: count + 1, fps: scene.parameters.fps)
+        let m = try WaveLottieModel(scene: scene, frames: count, fps: scene.parameters.fps)
         let timing = SMILTiming(frames: count, fps: m.fps)
         let w = m.width, h = m.height
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         s += "<!-- WaveFill: \(count) frames at \(number(m.fps)) fps, repeating -->\n"
-        s += "<defs>\n<path id=\"glyph-outlines\" d=\"\(try SVGText.pathData(m.glyphs))\"/>\n"
-        s += "<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
-        s += "<use xlink:href=\"#glyph-outlines\" fill=\"#FFFFFF\"/>\n</mask>\n</defs>\n"
+        let image = try m.maskCoverage.map { try imageContainer($0, color: m.container) }
+        s += "<defs>\n"
+        if let image {
+            s += maskOpening(w, h) + image.mask + "</mask>\n</defs>\n"
+        } else {
+            s += "<path id=\"glyph-outlines\" d=\"\(try SVGText.pathData(m.glyphs))\"/>\n"
+            s += maskOpening(w, h) + "<use xlink:href=\"#glyph-outlines\" fill=\"#FFFFFF\"/>\n</mask>\n</defs>\n"
+        }
         if m.background.a > 0 {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(m.background))/>\n"
         }
-        s += "<use xlink:href=\"#glyph-outlines\"\(paint(m.container))/>\n"
+        s += image?.container ?? "<use xlink:href=\"#glyph-outlines\"\(paint(m.container))/>\n"
         for wave in [m.back, m.front] { s += try waveElement(wave, rise: m.rise, timing: timing) }
         s += "</svg>\n"
         return s

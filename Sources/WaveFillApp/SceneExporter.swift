@@ -25,6 +25,8 @@ public struct ExportRequest: Sendable {
     public var force = false
     /// Also write the effective settings to this preset file.
     public var savePreset: String?
+    /// Lottie: how masks are written (nil: mattes).
+    public var lottieMasks: LottieMaskForm?
 
     /// A request writing `out`.
     public init(out: String) { self.out = out }
@@ -229,6 +231,7 @@ public struct SceneExporter {
         }
         let lastStart = SceneLimits.maxFrame - (r.frames ?? 1) + 1
         if let start = r.start, !(0 ... lastStart).contains(start) { throw ParameterError("--start", "\(start) is outside 0 ... \(lastStart) (the last frame is at most \(SceneLimits.maxFrame))") }
+        if r.lottieMasks != nil, format != .lottie { throw ParameterError("--lottie-masks", "goes with --format lottie (.json or .lottie)") }
         if let columns = r.columns {
             guard format == .spritesheet else { throw ParameterError("--columns", "goes with --format spritesheet") }
             guard (1 ... SceneExporter.maxFrames).contains(columns) else { throw ParameterError("--columns", "\(columns) is outside 1 ... \(SceneExporter.maxFrames)") }
@@ -261,9 +264,10 @@ public struct SceneExporter {
             switch (kind, still) {
             case (.svg, let frame?): text = try s.svgDocument(frame: frame)
             case (.svg, nil): text = try s.svgDocument(start: length.first, frames: length.count)
-            case (.lottie, _): text = try s.lottieDocument(start: length.first, frames: length.count)
+            case (.lottie, _): text = try s.lottieDocument(start: length.first, frames: length.count, masks: request.lottieMasks ?? .matte)
             }
         } catch let e as VectorExportError {
+            if let setting = e.setting { throw ParameterError("--" + setting, e.message) }
             throw CLIError(e.message)
         } catch let e as SettingError {
             if let key = SceneKey(rawValue: e.key) { throw setup.settings.error(key, e.message) }

@@ -58,6 +58,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row, 1 ... 1000000. (default: ceil(sqrt(frames)))", valueName: "C"))
     var columns: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Lottie: masks as alpha track mattes, or as layer masks of the mask's contours for players without mattes (lottie-web's canvas renderer before 5.8, Qt Lottie); mask needs masks that are one opaque shape or text. (default: matte)", valueName: "matte|mask"))
+    var lottieMasks: LottieMaskForm?
+
     @Flag(name: .long, help: "Overwrite an existing output file.")
     var force = false
 
@@ -66,8 +69,11 @@ struct ExportCommand: ParsableCommand {
         var r = ExportRequest(out: out)
         r.format = format; r.frames = frames; r.duration = duration; r.loop = loop; r.start = start
         r.frame = frame; r.columns = columns; r.force = force; r.savePreset = scene.savePreset
+        r.lottieMasks = lottieMasks
         try SceneExporter(setup: try SceneSetup(scene, scenes), request: r).run()
     }
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+
+extension LottieMaskForm: ExpressibleByArgument {}

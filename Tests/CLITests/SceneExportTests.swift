@@ -70,6 +70,8 @@ import Raster
     @Test(arguments: [
         (["--scene", "stroke", "--out", "a.svg", "--frame", "3", "--start", "2"], "--start"),
         (["--scene", "spread", "--out", "a.svg", "--frame", "3", "--duration", "1"], "--duration"),
+        (["--scene", "marquee", "--out", "a.json", "--lottie-masks", "mask"], "--lottie-masks"),
+        (["--scene", "stroke", "--out", "a.apng", "--lottie-masks", "mask"], "--lottie-masks"),
         (["--scene", "marquee", "--out", "a.json", "--frames", "1000001"], "--frames"),
         (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),

@@ -93,7 +93,8 @@ import TestSupport
         (["--out", "x.json", "--size", "0x5"], "--size"),
         (["--out", "x.json", "--amplitude", "-2"], "--amplitude"), (["--out", "x.svg", "--background", "blue"], "--background"),
         (["--out", "x.json", "--size", "2000x100", "--frequency", "5000"], "--frequency"),
-        (["--out", "x.json", "--mask-image", "HEART"], "--mask-image"), (["--out", "adir.svg"], "--out"),
+        (["--out", "x.svg", "--mask-image", "missing.png"], "--mask-image"), (["--out", "adir.svg"], "--out"),
+        (["--out", "x.json", "--mask-image", "HEART", "--lottie-masks", "mask"], "--lottie-masks"),
         (["--out", "x.json", "--fps", "0"], "--fps"),
     ] as [([String], String)])
     func badInputIsRefusedWithOneLineAndNoOutput(args: [String], flag: String) throws {

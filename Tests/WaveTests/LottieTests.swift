@@ -6,6 +6,7 @@ import Geometry
 import Raster
 @testable import Wave
 import TestSupport
+import Export
 
 /// A scene on the tests' small canvas (120x93, the original's 40x31 pt view at 3x).
 func vectorScene(_ edit: (inout WaveParameters) -> Void = { _ in }) throws -> WaveScene {
@@ -50,9 +51,15 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         #expect(bg["sc"] as? String == "#ffffff" && bg["sw"] as? Int == 120 && bg["sh"] as? Int == 93)
         // Fills: colour and the alpha as opacity, non-zero rule.
         func fill(_ layer: [String: Any]) throws -> [String: Any] {
-            let group = try #require((layer["shapes"] as? [[String: Any]])?.first)
-            let items = try #require(group["it"] as? [[String: Any]])
-            return try #require(items.first { $0["ty"] as? String == "fl" })
+            func find(_ items: [[String: Any]]) -> [String: Any]? {
+                for item in items {
+                    if item["ty"] as? String == "fl" { return item }
+                    if let inner = item["it"] as? [[String: Any]], let f = find(inner) { return f }
+                }
+                return nil
+            }
+            let shapes = try #require(layer["shapes"] as? [[String: Any]])
+            return try #require(find(shapes))
         }
         let container = try fill(layers[4])
         let opacity = try #require((container["o"] as? [String: Any])?["k"] as? Double)
@@ -61,6 +68,15 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         let back = try fill(layers[3])
         let rgb = try #require((back["c"] as? [String: Any])?["k"] as? [Double])
         #expect(rgb.count == 4 && abs(rgb[0] - 0x46 / 255.0) < 1e-4 && abs(rgb[1] - 0xB7 / 255.0) < 1e-4)
+        // Every 8-bit value survives players that truncate (lottie-web's SVG renderer) as well as round.
+        #expect(rgb.prefix(3).map { Int(($0 * 255).rounded(.down)) } == [0x46, 0xB7, 0x51])
+        // Recolourable in one place: each colour is a named slot.
+        #expect((back["c"] as? [String: Any])?["sid"] as? String == "backWave")
+        #expect((try fill(layers[1])["c"] as? [String: Any])?["sid"] as? String == "frontWave")
+        #expect((container["c"] as? [String: Any])?["sid"] as? String == "container")
+        let slots = try #require(doc["slots"] as? [String: Any])
+        #expect(Set(slots.keys) == ["frontWave", "backWave", "container"])
+        #expect(layers.map { $0["nm"] as? String } == ["front wave matte (glyphs)", "front wave", "back wave matte (glyphs)", "back wave", "container (glyphs)", "background"])
     }
 
     @Test func transparentBackgroundHasNoBackgroundLayer() throws {
@@ -74,16 +90,52 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         let scene = try vectorScene()
         let layers = try #require(try parseJSON(try WaveLottie.document(scene: scene))["layers"] as? [[String: Any]])
         for i in [1, 3] {
-            let rise = try #require(try keyframeTimes((layers[i]["ks"] as? [String: Any])?["p"]))
-            #expect(rise.map(\.t) == [0, 299, 300, 599, 600, 899])
+            // The rise moves the wave's outer group; the phase its inner one. The layer stays put, so
+            // its matte is in the same coordinates in every player.
+            #expect(try keyframeTimes((layers[i]["ks"] as? [String: Any])?["p"]) == nil)
+            let outer = try #require((layers[i]["shapes"] as? [[String: Any]])?.first)
+            let items = try #require(outer["it"] as? [[String: Any]])
+            let rise = try #require(try keyframeTimes(items.last?["p"]))
+            // Through frame 900, the loop's end: the last rise runs on to full height there (no stall).
+            #expect(rise.map(\.t) == [0, 299, 300, 599, 600, 900])
             #expect(rise.map(\.hold) == [false, true, false, true, false, false])
-            let group = try #require((layers[i]["shapes"] as? [[String: Any]])?.first)
-            let tr = try #require((group["it"] as? [[String: Any]])?.last)
-            let phase = try #require(try keyframeTimes(tr["p"]))
-            #expect(phase.map(\.t) == [0, 899])               // one wide path: 20 periods, no wrap
+            let inner = try #require((items.first?["it"] as? [[String: Any]])?.last)
+            let phase = try #require(try keyframeTimes(inner["p"]))
+            #expect(phase.map(\.t) == [0, 900])               // one wide path: 20 periods, no wrap
         }
         // Matte and container layers do not move.
         for i in [0, 2, 4] { #expect(try keyframeTimes((layers[i]["ks"] as? [String: Any])?["p"]) == nil) }
+    }
+
+    /// Players that draw between whole frames (lottie-web, ThorVG) see the step from the loop's last
+    /// frame to its end move like every other step: no stall at the seam, for the phase, a wrapping
+    /// rise, a long document whose phase translation wraps, and time-based stepping.
+    @Test(arguments: [(nil, nil), (nil, 20000), ("time", 200)] as [(String?, Int?)])
+    func theSeamStepsLikeEveryOtherFrame(_ mode: String?, _ frames: Int?) throws {
+        let scene = try vectorScene { if mode == "time" { $0.phaseSpeed = 200; $0.riseDuration = 2.5 } }
+        let n = frames ?? WaveLottie.defaultFrameCount(for: scene)
+        let m = try WaveLottieModel(scene: scene, frames: n, fps: scene.parameters.fps)
+        for (name, track) in [("phase", m.front.phase), ("rise", m.rise)] {
+            let last = track.value(at: Double(n)) - track.value(at: Double(n - 1))
+            let before = track.value(at: Double(n - 1)) - track.value(at: Double(n - 2))
+            #expect(abs(last - before) < 1e-6, "\(name): the seam steps \(last), the frame before \(before)")
+            #expect(track.keys.last?.frame == n)
+        }
+    }
+
+    /// The mask form: no mattes; each wave layer carries the glyph contours as layer masks, outer
+    /// contours added and counters subtracted, in the canvas's coordinates.
+    @Test func maskFormPutsTheGlyphContoursOnEachWave() throws {
+        let scene = try vectorScene { $0.text = "do" }
+        let layers = try #require(try parseJSON(try WaveLottie.document(scene: scene, masks: .mask))["layers"] as? [[String: Any]])
+        #expect(layers.map { $0["nm"] as? String } == ["front wave", "back wave", "container (glyphs)", "background"])
+        #expect(layers.allSatisfy { $0["td"] == nil && $0["tt"] == nil })
+        for wave in layers.prefix(2) {
+            #expect(wave["hasMask"] as? Bool == true)
+            let masks = try #require(wave["masksProperties"] as? [[String: Any]])
+            // "d" and "o": an outline and a counter each, the outlines first.
+            #expect(masks.map { $0["mode"] as? String } == ["a", "a", "s", "s"])
+        }
     }
 
     @Test func fixedProgressHasAStaticRiseAndLoopsOnePhasePeriod() throws {
@@ -91,8 +143,9 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         let doc = try parseJSON(try WaveLottie.document(scene: scene))
         #expect(doc["op"] as? Int == 45)
         let layers = try #require(doc["layers"] as? [[String: Any]])
-        #expect(try keyframeTimes((layers[1]["ks"] as? [String: Any])?["p"]) == nil)
-        let k = try #require(((layers[1]["ks"] as? [String: Any])?["p"] as? [String: Any])?["k"] as? [Double])
+        let outer = try #require((layers[1]["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        #expect(try keyframeTimes(outer.last?["p"]) == nil)
+        let k = try #require((outer.last?["p"] as? [String: Any])?["k"] as? [Double])
         #expect(abs(k[1] - scene.top(progress: 0.4)) < 1e-4)
     }
 
@@ -218,8 +271,8 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         let mask = MaskImage(width: 2, height: 2, alpha: [255, 255, 255, 0])
         var p = WaveParameters(); p.width = 40; p.height = 31
         let masked = try WaveScene(parameters: p, maskImage: mask)
-        #expect(flag { try WaveLottie.document(scene: masked) } == "--mask-image")
-        #expect(flag { try WaveSVG.document(scene: masked, frame: 0) } == "--mask-image")
+        #expect(flag { try WaveLottie.document(scene: masked, masks: .mask) } == "--lottie-masks")
+        #expect(flag { try WaveSVG.document(scene: masked, frame: 0) } == nil)     // the image goes in the SVG's mask
     }
 
     @Test func numbersAreWrittenWithoutExponentsOrNegativeZero() {
@@ -256,6 +309,24 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             out.append(ImageMetrics.psnr(image, ours))
         }
         return out
+    }
+
+    /// A mask-image container: the image embedded once as a PNG asset, used as the alpha matte of
+    /// each wave and of the container colour.
+    @Test(arguments: players)
+    func maskImageContainersPlayAsWeRenderThem(_ player: String) throws {
+        let heart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/masks/heart.png").path
+        let image = try PNGFile.readStraightRGBA(heart)
+        let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
+        var p = WaveParameters(); p.width = 160; p.height = 124
+        let scene = try WaveScene(parameters: p, maskImage: mask)
+        let doc = try parseJSON(try WaveLottie.document(scene: scene))
+        let assets = try #require(doc["assets"] as? [[String: Any]])
+        #expect(assets.count == 1 && (assets[0]["p"] as? String)?.hasPrefix("data:image/png;base64,") == true)
+        for db in try Self.psnrs(scene, frames: nil, at: [0, 225, 450, 675, 899], player: player) {
+            #expect(db >= 35, "\(player): \(db) dB")
+        }
     }
 
     /// The default loop at 0, 25, 50, 75 and 100 % (frames 0, 225, 450, 675 and 899, the last).

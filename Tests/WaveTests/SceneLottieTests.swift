@@ -7,6 +7,7 @@ import Layers
 import Text
 import SceneKit
 import Scenes
+import Wave
 @testable import LayerVector
 import Vector
 import TestSupport
@@ -55,7 +56,7 @@ struct SceneLottieTests {
     @Test(arguments: ["thorvg", "rlottie"])
     func everySceneThePlayersShowAsWeRenderIt(_ player: String) throws {
         for s in try Self.scenes() {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let points = Self.samplePoints(s.frames)
             let (info, images) = try OutsideRenderers.play(json, player: player, frames: points)
             // rlottie counts the out point as a frame.
@@ -72,7 +73,7 @@ struct SceneLottieTests {
     /// too) show the scene at that time.
     @Test func halfFramesAcrossTheSeamAreSmooth() throws {
         for s in try Self.scenes() where s.name != "spread" {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let times = [0.5, Double(s.frames) - 1.5, Double(s.frames) - 0.5]
             let images = try OutsideRenderers.play(json, player: "thorvg", fractionalFrames: times)
             for (t, image) in zip(times, images) {
@@ -86,7 +87,7 @@ struct SceneLottieTests {
 
     @Test func keyframesRunThroughTheLastFrame() throws {
         for s in try Self.scenes() {
-            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames)
+            let json = try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)
             let doc = try parseJSON(json)
             #expect(doc["op"] as? Int == s.frames)
             var last: [Double] = []
@@ -100,6 +101,29 @@ struct SceneLottieTests {
             #expect(!last.isEmpty, "\(s.name) has no animated property")
             #expect(last.allSatisfy { $0 == Double(s.frames) }, "\(s.name): last keyframes at \(Set(last).sorted())")
         }
+    }
+
+    /// Every document follows the Lottie 1.0 JSON schema (PyPI lottie-specs, through
+    /// tools/players/validate.py): each layer scene, the wave with mattes and with masks, and a
+    /// random tree with masks, mattes and precompositions.
+    @Test func documentsFollowTheLottieSchema() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var files: [String] = []
+        func add(_ name: String, _ json: String) throws {
+            try json.write(toFile: dir + "/\(name).json", atomically: true, encoding: .utf8)
+            files.append(dir + "/\(name).json")
+        }
+        for s in try Self.scenes() { try add(s.name, try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)) }
+        let wave = try vectorScene()
+        try add("wave-matte", try WaveLottie.document(scene: wave))
+        try add("wave-mask", try WaveLottie.document(scene: wave, masks: .mask))
+        let root = Self.randomTree(seed: 3, width: 120, height: 90)
+        try add("random", try LayerLottie.document(name: "random", width: 120, height: 90, fps: 30, frames: 20,
+                                                   time: { $0 / 30 }, tree: { root.presentation(at: $0) }))
+        let out = try OutsideRenderers.run(OutsideRenderers.root + "/tools/players/.venv/bin/python",
+                                           [OutsideRenderers.root + "/tools/players/validate.py"] + files)
+        #expect(out.split(separator: "\n").filter { $0.hasSuffix(": valid") }.count == files.count, "\(out)")
     }
 
     // MARK: - Random trees
@@ -242,7 +266,7 @@ struct SceneLottieTests {
 
     @Test func colourComponentsSurviveEveryWayPlayersReadThem() {
         for v in 0 ... 255 {
-            let text = DecimalText.format(LottieProperty.component(UInt8(v)), decimals: 6)
+            let text = DecimalText.format(LottieColor.component(UInt8(v)), decimals: 6)
             guard let x = Double(text), let f = Float(text) else { Issue.record("\(text)"); continue }
             #expect(Int((x * 255).rounded(.down)) == v, "\(v) -> \(text) truncates to \(x * 255)")
             #expect(Int((x * 255).rounded()) == v, "\(v) -> \(text)")

@@ -10,6 +10,7 @@ import Scenes
 import LayerVector
 @testable import Wave
 import TestSupport
+import Export
 
 /// Animated SVG of every scene (the wave and the layer scenes): rsvg-convert draws its first frame,
 /// Chromium plays it paused at whole frames, and the still SVG of a frame is the same picture; all
@@ -32,6 +33,7 @@ struct SceneSVGTests {
                         still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
                         start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: wave.parameters.fps,
                         width: wave.parameters.width, height: wave.parameters.height)]
+        out.append(try maskImageCase())
         for s in try SceneLottieTests.scenes() {
             let scene = try #require(s.scene as? any VectorScene, "\(s.name) is not a VectorScene")
             out.append(Case(name: s.name, animated: { try scene.svgDocument(start: s.start, frames: s.frames) },
@@ -39,6 +41,19 @@ struct SceneSVGTests {
                             start: s.start, frames: s.frames, fps: scene.fps, width: scene.width, height: scene.height))
         }
         return out
+    }
+
+    /// The wave in a mask-image container (the heart): the image embedded as PNG in the mask.
+    static func maskImageCase() throws -> Case {
+        let heart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/masks/heart.png").path
+        let image = try PNGFile.readStraightRGBA(heart)
+        let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
+        var p = WaveParameters(); p.width = 160; p.height = 124
+        let wave = try WaveScene(parameters: p, maskImage: mask)
+        return Case(name: "wave (mask image)", animated: { try WaveSVG.animatedDocument(scene: wave) },
+                    still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
+                    start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: p.fps, width: p.width, height: p.height)
     }
 
     /// The element names of a document, which must be well-formed XML.
