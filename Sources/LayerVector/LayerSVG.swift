@@ -78,7 +78,7 @@ struct SVGWriter {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\""
         s += " width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
-        s += "<!-- \(SVGText.escaped(comment)) -->\n"
+        s += "<!-- \(SVGText.escaped(comment).replacing("--", with: "- -")) -->\n"
         if !defs.isEmpty { s += "<defs>\n" + defs.joined() + "</defs>\n" }
         return s + body + "</svg>\n"
     }
@@ -118,7 +118,7 @@ struct SVGWriter {
             defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" style=\"mask-type:alpha\">\n\(content)</mask>\n")
             attributes += " mask=\"url(#\(id))\""
         }
-        return "<g\(attributes)>\n\(animations)\(body)</g>\n"
+        return attributes.isEmpty && animations.isEmpty ? body : "<g\(attributes)>\n\(animations)\(body)</g>\n"
     }
 
     // MARK: - Parts
