@@ -71,12 +71,12 @@ public enum WaveSVG {
     ///
     /// The glyph outlines are defined once: filled in the container colour, and filled white in the
     /// `<mask>` of each wave (a mask image is embedded as PNG in the mask instead, and the container
-    /// colour drawn over the canvas through it). Each wave is its model's static wide path inside a masked group; the
-    /// path's transform is the rise (`translate(0, top)`) plus the phase (`translate(-phi / k, 0)`,
-    /// or vertical for a flat wave), each an `<animateTransform>` through its track's keyframes
-    /// (linear, holding before a wrap), and their frame-0 values as the static transform that
-    /// renderers without animation show. The tracks run through frame `frames`, the continuation of
-    /// the motion, so a loop has no stall at its seam.
+    /// colour drawn over the canvas through it). Each wave is its model's static wide path inside a
+    /// masked group; the path's transform is the rise (`translate(0, top)`) plus the phase
+    /// (`translate(-phi / k, 0)`, or vertical for a flat wave), each an `<animateTransform>` through
+    /// its track's keyframes (linear, holding before a wrap), and their frame-0 values as the static
+    /// transform that renderers without animation show. The tracks run through frame `frames`, the
+    /// continuation of the motion, so a loop has no stall at its seam.
     ///
     /// Throws `SettingError` naming the flag (frames, fps, a wave too fine for a path),
     /// `VectorExportError` for a number that is not finite.
