@@ -11,10 +11,10 @@ import Raster
 /// - APNG: exact when opaque; within 1 when translucent (straight alpha in the file).
 /// - GIF (one 256-colour palette, sierra2_4a dithering): RGB PSNR >= 40 dB per frame (measured 69), mean
 ///   difference <= 0.5 per channel value (measured 0.006).
-/// - MP4 (H.264 yuv420p, crf 18): RGB PSNR >= 30 dB per frame (measured 32.7 dB at 80x62; yuv420p's
-///   half-resolution chroma on small saturated text is the limit: lossless H.264 in yuv420p gets 34.4).
-///   WebM (VP9, crf 24): the same (measured 33.7), and with a translucent background its alpha plane
-///   PSNR >= 30 dB too (measured 46).
+/// - MP4 (H.264 yuv420p BT.709, crf 18): RGB PSNR >= 30 dB per frame (measured 31.8 dB at 80x62;
+///   yuv420p's half-resolution chroma on small saturated text is the limit). WebM (VP9, crf 24): the
+///   same (measured 32.2), and with a translucent background its alpha plane PSNR >= 30 dB too
+///   (measured 46). A flat colour read back as BT.709: each channel within 3 (measured 2).
 @Suite(.serialized) struct ExportTests {
     static let size = ["--size", "80x62"]
 
@@ -224,6 +224,29 @@ import Raster
         #expect(r.status == 0, "\(r.stderr)")
         let ours = try Self.reference(Self.size, first: 77, count: 1, in: dir)
         #expect(try PNGFile.read(dir + "/f.png").bytes == ours[0].bytes)
+    }
+
+    /// MP4 and WebM say BT.709 limited range, and a flat green read back with BT.709 is that green
+    /// (read with BT.601 it is visibly not: the matrix matters).
+    @Test(arguments: ["mp4", "webm"])
+    func videoIsBT709LimitedRange(format: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let green = SIMD4<Int>(0x46, 0xB7, 0x51, 255)
+        let r = try Self.export(Self.size + ["--background", "#46B751", "--frames", "2", "--out", "g." + format], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let info = try MediaProbe.info(dir + "/g." + format)
+        #expect(info.color == ["color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709", "color_range": "tv"], "\(info.color)")
+        func corner(_ matrix: String?) throws -> SIMD4<Int> {
+            let p = try MediaProbe.frames(dir + "/g." + format, width: 80, height: 62, yuvMatrix: matrix)[0].pixel(4, 4)
+            return SIMD4(Int(p.x), Int(p.y), Int(p.z), Int(p.w))
+        }
+        for matrix in ["bt709", nil] {     // forced, and as the stream's tags say
+            let c = try corner(matrix)
+            #expect((0 ..< 4).allSatisfy { abs(c[$0] - green[$0]) <= 3 }, "\(matrix ?? "tagged"): \(c)")
+        }
+        let wrong = try corner("bt601")
+        #expect((0 ..< 3).contains { abs(wrong[$0] - green[$0]) > 3 }, "BT.601: \(wrong)")
     }
 
     /// `export --format lottie|svg`: the default length is the loop, the same document as naming it
