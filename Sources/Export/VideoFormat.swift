@@ -22,6 +22,10 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// The YUV formats' colour description: the BT.709 matrix, primaries and transfer, limited range.
     public static let colorTags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
+    /// The fastest frame rate a format plays at its stated speed, or nil when any rate is: GIF's
+    /// delays are whole 1/100 s and players show delays under 2/100 s as 1/10 s, so GIF stops at 50.
+    public var maxFrameRate: Double? { self == .gif ? 50 : nil }
+
     /// True when the format keeps an alpha channel (GIF keeps one bit of it).
     public var keepsAlpha: Bool { self != .mp4 }
 

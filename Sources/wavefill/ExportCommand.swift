@@ -14,12 +14,15 @@ struct ExportCommand: ParsableCommand {
         Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at --fps frames per \
         second: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
         sprite sheets (a PNG grid plus FILE.json with the frame rectangles and timing) and PNG frames by \
-        libpng. The length is --frames N, --duration S, or --loop (the default): the shortest length \
-        after which the animation repeats exactly, so the file loops without a seam. GIF keeps 256 \
-        colours and 1-bit alpha, and stores delays in 1/100 s, so it needs --fps 50 or lower. MP4 has no \
-        alpha (translucent pixels are shown over black) and an odd width or height is padded by one \
-        pixel of the background colour. Lottie (.json, or .lottie for the dotLottie zip) and SVG are \
-        vector documents of the wave scene. With --scene marquee|stroke|spread|morph the frames are the \
+        libpng. The length is \
+        --frames N, --duration S, or --loop (the default): the shortest length after which the \
+        animation repeats exactly, so the file loops without a seam. GIF keeps 256 colours and 1-bit \
+        alpha: translucent pixels are composited over --gif-matte (a warning says so); its delays are \
+        whole 1/100 s, so above 50 fps it is written at 50 fps covering the same seconds, each frame \
+        the one nearest its time (a note says so, and whether the loop stays seamless). MP4 and WebM \
+        are BT.709, limited range, and tagged so. MP4 has no alpha (translucent pixels are shown over \
+        black) and an odd width or height is padded by one pixel of the background colour. Lottie \
+        (.json, or .lottie for the dotLottie zip) and SVG are vector documents of the wave scene. With --scene marquee|stroke|spread|morph the frames are the \
         ones 'wavefill render --scene' writes, in every format but Lottie and SVG; --loop is then the \
         marquee's scroll period or the morph's cycle (texts x interval, from the first change) when a \
         whole number of frames, the stroke's and the spread's whole animation. Output goes to a \
@@ -54,6 +57,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row, 1 ... 1000000. (default: ceil(sqrt(frames)))", valueName: "C"))
     var columns: Int?
 
+    @Option(name: .long, help: ArgumentHelp("GIF: the opaque colour #RRGGBB translucent pixels are composited over (GIF has 1-bit alpha). (default: the background made opaque; white when it is fully transparent)", valueName: "colour"))
+    var gifMatte: String?
+
     @Flag(name: .long, help: "Overwrite an existing output file.")
     var force = false
 
@@ -62,6 +68,7 @@ struct ExportCommand: ParsableCommand {
         var r = ExportRequest(out: out)
         r.format = format; r.frames = frames; r.duration = duration; r.loop = loop; r.start = start
         r.frame = frame; r.columns = columns; r.force = force; r.savePreset = scene.savePreset
+        r.gifMatte = try gifMatte.map { try SceneSettings.parseColour($0, flag: "--gif-matte") }
         try SceneExporter(setup: try SceneSetup(scene, scenes), request: r).run()
     }
 }

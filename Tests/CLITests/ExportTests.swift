@@ -226,6 +226,64 @@ import Raster
         #expect(try PNGFile.read(dir + "/f.png").bytes == ours[0].bytes)
     }
 
+    /// At the default 60 fps a GIF is written at 50 fps over the same seconds, frame j showing the
+    /// scene frame nearest j / 50 s, with one note on stderr; a loop of whole 1/50 s stays seamless.
+    @Test func gifAboveFiftyFPSIsSampledByTime() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flags = Self.size + ["--phase-step", "12", "--rise-frames", "30"]      // loop: 30 frames = 0.5 s at 60 fps
+        let r = try Self.export(flags + ["--out", "a.gif"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "note: GIF delays are whole 1/100 s: writing 50 fps, frames sampled by time from the 60 fps animation\n", "\(r.stderr)")
+        #expect(r.stdout.contains("25 frames at 50 fps (0.5 s) sampled by time from frames 0...29 at 60 fps, loops seamlessly"), "\(r.stdout)")
+        let info = try MediaProbe.info(dir + "/a.gif")
+        #expect(info.frameCount == 25 && abs(info.duration - 0.5) < 1e-6, "\(info)")
+        let delays = try MediaProbe.packetDurations(dir + "/a.gif")
+        #expect(delays.count == 25 && delays.allSatisfy { abs($0 - 0.02) < 1e-9 }, "\(delays)")
+        let decoded = try MediaProbe.frames(dir + "/a.gif", width: 80, height: 62)
+        let ours = try Self.reference(flags, first: 0, count: 31, in: dir)
+        #expect(decoded.count == 25)
+        for (j, f) in decoded.enumerated() {
+            // The scene frame at j / 50 s, and no other, is what GIF frame j shows.
+            let want = Int((Double(j) * 1.2).rounded())
+            let distance = ours.map { MediaProbe.meanDifference(f, $0) }
+            let nearest = distance.indices.min { distance[$0] < distance[$1] } ?? -1
+            #expect(distance[want] == distance[nearest], "GIF frame \(j) looks like scene frame \(nearest), not \(want)")
+            #expect(MediaProbe.psnr(f, ours[want]) >= 40, "GIF frame \(j)")
+        }
+        #expect(ours[30].bytes == ours[0].bytes)
+        // 10 frames at 60 fps are 8.33 GIF frames: written, and said not to loop seamlessly.
+        let odd = try Self.export(Self.size + ["--phase-step", "36", "--rise-frames", "10", "--out", "b.gif"], in: dir)
+        #expect(odd.status == 0 && odd.stdout.contains("8 frames at 50 fps") && odd.stdout.contains("does not loop seamlessly"), "\(odd.stdout)")
+        #expect(odd.stderr.contains("8.33 frames at 50 fps, not whole") && odd.stderr.split(separator: "\n").count == 1, "\(odd.stderr)")
+    }
+
+    /// GIF's 1-bit alpha: translucent pixels are composited over the matte (the background made
+    /// opaque, or --gif-matte) with one warning; transparent ones stay transparent.
+    @Test func gifCompositesTranslucentPixelsOverTheMatte() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // (flags, the corner's colour in frame 0, the matte the warning names or nil for no warning)
+        let cases: [([String], SIMD4<UInt8>, String?)] = [
+            (["--background", "#3366CC40"], SIMD4(0x33, 0x66, 0xCC, 255), "#3366CC"),     // alpha 64: vanished before
+            (["--background", "#FF000040", "--gif-matte", "#FFFFFF"], SIMD4(255, 191, 191, 255), "#FFFFFF"),
+            (["--background", "#00000000"], SIMD4(0, 0, 0, 0), "#FFFFFF"),                 // the text's edges are translucent
+            (["--background", "#336699"], SIMD4(0x33, 0x66, 0x99, 255), nil),
+        ]
+        for (k, (flags, corner, matte)) in cases.enumerated() {
+            let r = try Self.export(Self.size + flags + ["--fps", "50", "--frames", "2", "--out", "\(k).gif"], in: dir)
+            #expect(r.status == 0, "\(flags): \(r.stderr)")
+            let warning = "warning: GIF has no partial transparency: translucent pixels composited over \(matte ?? "") (--gif-matte)\n"
+            #expect(r.stderr == (matte == nil ? "" : warning), "\(flags): \(r.stderr)")
+            let f = try MediaProbe.frames(dir + "/\(k).gif", width: 80, height: 62)[0]
+            for (x, y) in [(0, 0), (79, 61), (2, 30)] {
+                let p = f.pixel(x, y)
+                let close = (0 ..< 4).allSatisfy { abs(Int(p[$0]) - Int(corner[$0])) <= 2 }
+                #expect(close, "\(flags): (\(x), \(y)) is \(p), want \(corner)")
+            }
+        }
+    }
+
     /// MP4 and WebM say BT.709 limited range, and a flat green read back with BT.709 is that green
     /// (read with BT.601 it is visibly not: the matrix matters).
     @Test(arguments: ["mp4", "webm"])
@@ -278,7 +336,7 @@ import Raster
 
     /// Each bad input: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
-        (["--out", "a.mov"], "--format"), (["--out", "a"], "--format"), (["--out", "a.gif"], "--fps"),
+        (["--out", "a.mov"], "--format"), (["--out", "a"], "--format"),
         (["--out", "a.apng", "--frames", "0"], "--frames"), (["--out", "a.apng", "--frames", "2000000"], "--frames"),
         (["--out", "a.apng", "--duration", "-1"], "--duration"), (["--out", "a.apng", "--duration", "nan"], "--duration"),
         (["--out", "a.apng", "--duration", "0.001"], "--duration"), (["--out", "a.apng", "--frames", "3", "--loop"], "--loop"),
@@ -288,6 +346,8 @@ import Raster
         (["--out", "a.png", "--frame", "-2"], "--frame"), (["--format", "spritesheet", "--out", "a.json"], "--out"),
         (["--format", "spritesheet", "--out", "s.png", "--columns", "0"], "--columns"),
         (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
+        (["--out", "a.apng", "--gif-matte", "#FFFFFF"], "--gif-matte"),
+        (["--out", "a.gif", "--gif-matte", "#FFFFFF80"], "--gif-matte"), (["--out", "a.gif", "--gif-matte", "white"], "--gif-matte"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
         (["--out", "a.svg", "--frames", "3"], "--frames"), (["--out", "a.json", "--start", "2"], "--start"),
@@ -414,7 +474,7 @@ import Raster
         let r = try Executable.run(["export", "--help"])
         #expect(r.status == 0)
         for flag in CLITests.sceneFlags + ["--format", "--out", "--frames", "--duration", "--loop", "--start", "--frame",
-                                           "--columns", "--force", "--preset", "--save-preset"] {
+                                           "--columns", "--gif-matte", "--force", "--preset", "--save-preset"] {
             #expect(r.stdout.contains(flag), "\(flag) missing from export --help")
         }
         #expect(r.stdout.contains("default: 400x310") && r.stdout.contains("default: waterwave"))
