@@ -21,6 +21,8 @@ public struct ExportRequest: Sendable {
     public var frame: Int?
     /// `--columns C` (sprite sheets).
     public var columns: Int?
+    /// `--max-texture N` (sprite sheets): the largest page side; nil: `SpriteSheet.defaultMaxTexture`.
+    public var maxTexture: Int?
     /// `--gif-matte COLOUR` (GIF): what translucent pixels are composited over; nil: `GIFMatte.defaultMatte`.
     public var gifMatte: Color?
     /// Overwrite existing files.
@@ -146,7 +148,7 @@ public struct SceneExporter {
         }
         let sheet = format == .spritesheet ? try spriteSheet(width: width, height: height, count: timing.count) : nil
         let jsonPath = String(out.dropLast(4)) + ".json"
-        let files = sheet == nil ? [out] : [out, jsonPath]
+        let files = sheet?.files(png: out, json: jsonPath) ?? [out]
         for path in files { try checkWritable(path) }
         let ffmpeg: String?
         if format.video != nil {
@@ -167,7 +169,7 @@ public struct SceneExporter {
                     composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
                                                 matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0) })
                 } else if let sheet {
-                    try sheet.write(png: out, json: jsonPath, fps: timing.fps, loop: looping,
+                    try sheet.write(png: out, json: jsonPath, animation: setup.kind.rawValue, fps: timing.fps, loop: looping,
                                     firstFrame: first, frame: source, progress: { progress.update($0) })
                 }
             }
@@ -189,7 +191,10 @@ public struct SceneExporter {
             let o = v.outputSize(width: width, height: height)
             if o != (width, height) { size += " padded to \(o.width)x\(o.height)" }
         }
-        if sheet != nil { note += ", frame rectangles in \(jsonPath)" }
+        if let sheet {
+            if sheet.pageCount > 1 { note += ", \(sheet.pageCount) pages of at most \(request.maxTexture ?? SpriteSheet.defaultMaxTexture) px a side (\(out) ... \(SpriteSheet.pagePath(out, page: sheet.pageCount - 1)))" }
+            note += ", frame rectangles in \(jsonPath)"
+        }
         StandardOutput.line("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(files.map(Self.fileSize).reduce(0, +))), \(Self.short(seconds)) s)")
     }
 
@@ -215,16 +220,22 @@ public struct SceneExporter {
         return composited ? matte : nil
     }
 
-    /// The sprite sheet for `count` frames of `width` x `height`, or the flag that makes it impossible.
+    /// The sprite sheet's pages for `count` frames of `width` x `height`, or the flag that makes them impossible.
     func spriteSheet(width: Int, height: Int, count: Int) throws -> SpriteSheet {
         guard out.lowercased().hasSuffix(".png") else {
             throw ParameterError("--out", "'\(out)': a sprite sheet is a .png file (its JSON goes beside it)")
         }
-        let s = SpriteSheet(frameWidth: width, frameHeight: height, frameCount: count, columns: request.columns)
-        guard s.width <= SpriteSheet.maxSide, s.height <= SpriteSheet.maxSide else {
-            throw ParameterError(request.columns == nil ? "--frames" : "--columns", "a \(s.columns)x\(s.rows) grid of \(width)x\(height) frames is \(s.width)x\(s.height) px, over \(SpriteSheet.maxSide) px a side; export fewer or smaller frames, or choose --columns")
+        let side = request.maxTexture ?? SpriteSheet.defaultMaxTexture
+        do throws(SpriteSheet.LayoutError) {
+            return try SpriteSheet(frameWidth: width, frameHeight: height, frameCount: count, columns: request.columns, maxTexture: side)
+        } catch {
+            switch error {
+            case .frameTooLarge:
+                throw ParameterError("--max-texture", "a \(width)x\(height) frame does not fit a \(side)x\(side) page; give --max-texture \(max(width, height)) or more (at most \(SpriteSheet.maxSide)), or a smaller --size")
+            case .tooManyColumns(let fit):
+                throw ParameterError("--columns", "\(request.columns ?? 0) columns of \(width) px frames are wider than --max-texture \(side); at most \(fit)")
+            }
         }
-        return s
     }
 
     /// The stderr line saying a format's frames are sampled by time at its fastest rate.
@@ -275,6 +286,11 @@ public struct SceneExporter {
         if let columns = r.columns {
             guard format == .spritesheet else { throw ParameterError("--columns", "goes with --format spritesheet") }
             guard (1 ... SceneExporter.maxFrames).contains(columns) else { throw ParameterError("--columns", "\(columns) is outside 1 ... \(SceneExporter.maxFrames)") }
+        }
+        if let side = r.maxTexture {
+            guard format == .spritesheet else { throw ParameterError("--max-texture", "goes with --format spritesheet") }
+            let range = SpriteSheet.maxTextureRange
+            guard range.contains(side) else { throw ParameterError("--max-texture", "\(side) is outside \(range.lowerBound) ... \(range.upperBound) px") }
         }
         if let matte = r.gifMatte {
             guard format == .gif else { throw ParameterError("--gif-matte", "goes with --format gif") }

@@ -13,8 +13,9 @@ struct ExportCommand: ParsableCommand {
         discussion: """
         Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at --fps frames per \
         second: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
-        sprite sheets (a PNG grid plus FILE.json with the frame rectangles and timing) and PNG frames by \
-        libpng. The length is \
+        sprite sheets (PNG pages of at most --max-texture px a side, FILE.png, FILE-1.png ..., each with \
+        its JSON of frame rectangles and timing; FILE.json also lists the pages, for PixiJS and Phaser, \
+        and the frame names in order under "animations") and PNG frames by libpng. The length is \
         --frames N, --duration S, or --loop (the default): the shortest length after which the \
         animation repeats exactly, so the file loops without a seam. GIF keeps 256 colours and 1-bit \
         alpha: translucent pixels are composited over --gif-matte (a warning says so); its delays are \
@@ -57,6 +58,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: frames per row, 1 ... 1000000. (default: ceil(sqrt(frames)))", valueName: "C"))
     var columns: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Sprite sheet: the largest page side in pixels, \(SpriteSheet.maxTextureRange.lowerBound) ... \(SpriteSheet.maxTextureRange.upperBound); frames that do not fit one page go on FILE-1.png, FILE-2.png ... (default: \(SpriteSheet.defaultMaxTexture))", valueName: "N"))
+    var maxTexture: Int?
+
     @Option(name: .long, help: ArgumentHelp("GIF: the opaque colour #RRGGBB translucent pixels are composited over (GIF has 1-bit alpha). (default: the background made opaque; white when it is fully transparent)", valueName: "colour"))
     var gifMatte: String?
 
@@ -68,6 +72,7 @@ struct ExportCommand: ParsableCommand {
         var r = ExportRequest(out: out)
         r.format = format; r.frames = frames; r.duration = duration; r.loop = loop; r.start = start
         r.frame = frame; r.columns = columns; r.force = force; r.savePreset = scene.savePreset
+        r.maxTexture = maxTexture
         r.gifMatte = try gifMatte.map { try SceneSettings.parseColour($0, flag: "--gif-matte") }
         try SceneExporter(setup: try SceneSetup(scene, scenes), request: r).run()
     }

@@ -178,7 +178,7 @@ import Raster
             try FileManager.default.removeItem(atPath: dir + "/z.png")
         }
         // The default length is the loop: 360/gcd(360, 8) = 45 and 300 frames meet at 900.
-        let d = try Self.export(Self.size + ["--format", "spritesheet", "--out", "d.png", "--columns", "60"], in: dir)
+        let d = try Self.export(Self.size + ["--format", "spritesheet", "--out", "d.png", "--columns", "50"], in: dir)
         #expect(d.status == 0 && d.stdout.contains("900 frames 0...899"), "\(d.stdout) \(d.stderr)")
     }
 
@@ -307,6 +307,40 @@ import Raster
         #expect((0 ..< 3).contains { abs(wrong[$0] - green[$0]) > 3 }, "BT.601: \(wrong)")
     }
 
+    /// Sprite sheet pages: none over --max-texture, each frame inside its page and equal to the
+    /// rendered frame, every page listed in FILE.json with the frame names in order.
+    @Test func spriteSheetPagesStayWithinMaxTexture() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Self.export(Self.size + ["--format", "spritesheet", "--frames", "14", "--start", "5", "--max-texture", "200", "--out", "s.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        // 80x62 frames in 200 px: 2 columns x 3 rows, so 14 frames take 3 pages.
+        #expect(Executable.files(in: dir) == ["s-1.json", "s-1.png", "s-2.json", "s-2.png", "s.json", "s.png"])
+        #expect(r.stdout.contains("3 pages of at most 200 px a side"), "\(r.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as? [String: Any] ?? [:]
+        let names = (5 ..< 19).map { String(format: "frame-%05d", $0) }
+        #expect(json["animations"] as? [String: [String]] == ["wave": names])
+        #expect((json["meta"] as? [String: Any])?["related_multi_packs"] as? [String] == ["s-1.json", "s-2.json"])
+        let textures = json["textures"] as? [[String: Any]] ?? []
+        #expect(textures.count == 3)
+        let ours = try Self.reference(Self.size, first: 5, count: 14, in: dir)
+        var listed: [String] = []
+        for t in textures {
+            let page = try PNGFile.read(dir + "/" + (t["image"] as? String ?? "?"))
+            #expect(page.width <= 200 && page.height <= 200, "\(t["image"] ?? "") is \(page.width)x\(page.height)")
+            for f in t["frames"] as? [[String: Any]] ?? [] {
+                let name = f["filename"] as? String ?? "", rect = f["frame"] as? [String: Int] ?? [:]
+                let (x, y) = (rect["x"] ?? 999, rect["y"] ?? 999)
+                try #require(x + 80 <= page.width && y + 62 <= page.height, "\(name) at \(rect)")
+                var cell = Pixmap(width: 80, height: 62)
+                for yy in 0 ..< 62 { for xx in 0 ..< 80 { cell.setPixel(xx, yy, page.pixel(x + xx, y + yy)) } }
+                #expect(cell.bytes == ours[listed.count].bytes, "\(name) differs")
+                listed.append(name)
+            }
+        }
+        #expect(listed == names)
+    }
+
     /// `export --format lottie|svg`: the default length is the loop, the same document as naming it
     /// with --frames (the players' tests hold those documents to our frames).
     @Test func lottieAndSVGAreTheVectorDocuments() throws {
@@ -345,8 +379,12 @@ import Raster
         (["--out", "a.png", "--frames", "3"], "--frames"), (["--out", "a.png", "--loop"], "--loop"),
         (["--out", "a.png", "--frame", "-2"], "--frame"), (["--format", "spritesheet", "--out", "a.json"], "--out"),
         (["--format", "spritesheet", "--out", "s.png", "--columns", "0"], "--columns"),
-        (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
-        (["--out", "a.apng", "--gif-matte", "#FFFFFF"], "--gif-matte"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "5000x100", "--frames", "4"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "300x100", "--max-texture", "299"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--max-texture", "63"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--max-texture", "65536"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "80x62", "--max-texture", "200", "--columns", "3"], "--columns"),
+        (["--out", "a.apng", "--max-texture", "4096"], "--max-texture"), (["--out", "a.apng", "--gif-matte", "#FFFFFF"], "--gif-matte"),
         (["--out", "a.gif", "--gif-matte", "#FFFFFF80"], "--gif-matte"), (["--out", "a.gif", "--gif-matte", "white"], "--gif-matte"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
@@ -425,8 +463,8 @@ import Raster
         for format in ["apng", "spritesheet"] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: Executable.path)
-            p.arguments = ["export", "--format", format, "--frames", "20000", "--size", "200x155", "--columns", "100", "--out", "a.png"]
-                .filter { format == "spritesheet" || $0 != "--columns" && $0 != "100" }
+            // The sprite sheet's 20000 frames make 39 pages of 4096 px: every one's temporary name goes too.
+            p.arguments = ["export", "--format", format, "--frames", "20000", "--size", "200x155", "--out", "a.png"]
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
@@ -474,7 +512,7 @@ import Raster
         let r = try Executable.run(["export", "--help"])
         #expect(r.status == 0)
         for flag in CLITests.sceneFlags + ["--format", "--out", "--frames", "--duration", "--loop", "--start", "--frame",
-                                           "--columns", "--gif-matte", "--force", "--preset", "--save-preset"] {
+                                           "--columns", "--max-texture", "--gif-matte", "--force", "--preset", "--save-preset"] {
             #expect(r.stdout.contains(flag), "\(flag) missing from export --help")
         }
         #expect(r.stdout.contains("default: 400x310") && r.stdout.contains("default: waterwave"))
