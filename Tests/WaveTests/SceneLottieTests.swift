@@ -163,6 +163,26 @@ struct SceneLottieTests {
         #expect(out.split(separator: "\n").filter { $0.hasSuffix(": valid") }.count == files.count, "\(out)")
     }
 
+    /// Layers carry the scenes' names, and every fixed colour of a named layer is a slot that all its
+    /// uses share: the marquee's caption and its copies are recoloured in one place.
+    @Test func layersAreNamedAndColoursAreSlots() throws {
+        let marquee = try #require(try Self.scenes().first { $0.name == "marquee" })
+        let doc = try parseJSON(try marquee.scene.lottieDocument(start: 0, frames: marquee.frames, masks: .matte))
+        let slots = try #require(doc["slots"] as? [String: Any])
+        #expect(Set(slots.keys) == ["canvas background", "caption run 1", "caption run 2"], "\(slots.keys)")
+        var uses: [String: Int] = [:], names: Set<String> = []
+        func walk(_ v: Any) {
+            if let o = v as? [String: Any] {
+                if let id = o["sid"] as? String { uses[id, default: 0] += 1 }
+                if o["ty"] as? Int != nil, let n = o["nm"] as? String { names.insert(n) }
+                o.values.forEach(walk)
+            } else if let a = v as? [Any] { a.forEach(walk) }
+        }
+        walk(doc)
+        #expect(uses["caption run 1"] == 3 && uses["caption run 2"] == 3, "\(uses)")
+        #expect(names.isSuperset(of: ["fade", "view", "canvas", "caption"]), "\(names)")
+    }
+
     // MARK: - Random trees
 
     /// Random animated layer trees: shapes with curves under both rules, strokes (joins, caps,
