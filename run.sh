@@ -17,9 +17,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 # libsdl2-dev: window; libfreetype-dev + libharfbuzz-dev: text; libpng-dev: PNG; fonts-dejavu-core: the
 # default font; fontconfig: finding fonts; pkg-config: linking the C libraries; xvfb + xauth: window
 # tests without a display; python3-venv: the independent reference renderer's and the Lottie players'
-# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; chromium: plays the
-# animated SVGs in the tests; zip: the .lottie container;
-# ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests.
+# environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container;
+# ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests;
+# chromium: headless, it plays our Lottie export with lottie-web and plays our SVG export (animated and still) in the tests.
 APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
@@ -68,7 +68,8 @@ case "$cmd" in
         ;;
     test)
         ensure_packages; ensure_swift
-        # Real Lottie players (rlottie, ThorVG from PyPI) that the Lottie export tests play it with.
+        # Real players the vector export tests use: rlottie and ThorVG (PyPI), and lottie-web (from the
+        # dash-extensions wheel, without its dependencies) for tools/players/browser.py's Chromium.
         tools/players/setup.sh >/dev/null || { say "could not set up tools/players/.venv (PyPI unreachable?)"; exit 1; }
         swift build --build-tests
         # Window tests start (and stop) their own Xvfb on a free display: Tests/TestSupport/VirtualDisplay.swift.

@@ -143,13 +143,16 @@ public enum AtomicFile {
 
     /// Writes bytes atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(to: path) { tmp in
-            guard let f = fopen(tmp, "wb") else {
-                throw ExportError.io(path: path, message: String(cString: strerror(errno)))
-            }
-            let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-            let closed = fclose(f)
-            guard n == bytes.count, closed == 0 else { throw ExportError.io(path: path, message: "short write") }
+        try write(to: path) { tmp in try writeBytes(bytes, to: tmp, reportedAs: path) }
+    }
+
+    /// Writes bytes to `path` directly (a temporary name); errors name the file as `name`.
+    public static func writeBytes(_ bytes: [UInt8], to path: String, reportedAs name: String) throws {
+        guard let f = fopen(path, "wb") else {
+            throw ExportError.io(path: name, message: String(cString: strerror(errno)))
         }
+        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        let closed = fclose(f)
+        guard n == bytes.count, closed == 0 else { throw ExportError.io(path: name, message: "short write") }
     }
 }

@@ -4,13 +4,20 @@ import Raster
 import Glibc
 #endif
 
-/// A sprite sheet: every frame of an animation in one PNG grid, plus a JSON file describing it.
+/// A sprite sheet: every frame of an animation in PNG grids ("pages") no larger than a texture size
+/// GPUs load, plus JSON describing them.
 ///
-/// The JSON is the "JSON array" layout of TexturePacker and Aseprite, which PixiJS and Phaser load
-/// as is: `frames[i].frame` is frame i's rectangle in the sheet, `duration` its display time in ms;
-/// `meta` adds the animation's `fps`, `frameCount`, `loop` (true when the frames repeat seamlessly),
-/// `columns`, `rows` and `firstFrame`. Frames fill the grid row by row; unused cells are transparent.
-/// The PNG is written row band by row band, so only one row of frames is held in memory.
+/// Frames fill a page's grid row by row, then the next page; a page's unused cells are transparent.
+/// Page 0 is FILE.png with FILE.json; page p > 0 is FILE-p.png with FILE-p.json. Each JSON is the
+/// "JSON array" layout of TexturePacker and Aseprite for its page (`frames[i].frame` is a rectangle
+/// in that page, `duration` its display time in ms; `meta.image` the page's PNG, `meta.size` its
+/// size), which PixiJS and Phaser load as is; `meta` adds the animation's `fps`, `frameCount`, `loop`
+/// (true when the frames repeat seamlessly), `columns`, `rows`, `firstFrame`, `page` and `pages`.
+/// FILE.json also holds `animations` (the animation's name to every frame name in order, what PixiJS
+/// turns into an AnimatedSprite's textures) and, when there are several pages, the multipack forms:
+/// `meta.related_multi_packs` (the other pages' JSON, loaded with it by PixiJS) and `textures` (every
+/// page with its frames, Phaser's multiatlas). PNGs are written row band by row band, so only one
+/// row of frames is held in memory.
 public struct SpriteSheet: Sendable, Equatable {
     /// Width of one frame in pixels.
     public let frameWidth: Int
@@ -18,20 +25,47 @@ public struct SpriteSheet: Sendable, Equatable {
     public let frameHeight: Int
     /// Number of frames.
     public let frameCount: Int
-    /// Frames per row of the grid.
+    /// Frames per row of every page.
     public let columns: Int
+    /// Rows a page holds at most.
+    public let rowsPerPage: Int
 
-    /// The largest side of a sheet accepted, in pixels (PNG allows 2^31 - 1; viewers and GPUs much less).
+    /// The largest page side accepted, in pixels (PNG allows 2^31 - 1; GPUs much less).
     public static let maxSide = 65535
+    /// The default largest page side: what WebGL and mobile GPUs load everywhere.
+    public static let defaultMaxTexture = 4096
+    /// The page sides that can be asked for.
+    public static let maxTextureRange = 64 ... maxSide
 
-    /// A grid of `frameCount` frames, `columns` per row (default: `ceil(sqrt(frameCount))`).
-    public init(frameWidth: Int, frameHeight: Int, frameCount: Int, columns: Int? = nil) {
-        precondition(frameWidth > 0 && frameHeight > 0 && frameCount > 0)
+    /// Why frames cannot be laid out in pages of the size asked for.
+    public enum LayoutError: Error, Equatable {
+        /// One frame is wider or taller than a page may be.
+        case frameTooLarge
+        /// The columns asked for do not fit a page's width; `fit` do.
+        case tooManyColumns(fit: Int)
+    }
+
+    /// `frameCount` frames in pages at most `maxTexture` (in `maxTextureRange`) pixels a side,
+    /// `columns` per row. Without `columns`: ceil(sqrt(frameCount)) when that grid fits one page, else
+    /// as many as fit a page's width.
+    public init(frameWidth: Int, frameHeight: Int, frameCount: Int, columns: Int? = nil,
+                maxTexture: Int = defaultMaxTexture) throws(LayoutError) {
+        precondition(frameWidth > 0 && frameHeight > 0 && frameCount > 0 && Self.maxTextureRange.contains(maxTexture))
+        guard frameWidth <= maxTexture, frameHeight <= maxTexture else { throw .frameTooLarge }
+        let fit = maxTexture / frameWidth
+        rowsPerPage = maxTexture / frameHeight
+        if let columns {
+            let c = max(1, min(columns, frameCount))
+            guard c <= fit else { throw .tooManyColumns(fit: fit) }
+            self.columns = c
+        } else {
+            let square = Self.defaultColumns(frameCount)
+            let onePage = square <= fit && (frameCount + square - 1) / square <= rowsPerPage
+            self.columns = onePage ? square : min(frameCount, fit)
+        }
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
         self.frameCount = frameCount
-        let c = columns ?? Self.defaultColumns(frameCount)
-        self.columns = max(1, min(c, frameCount))
     }
 
     /// `ceil(sqrt(n))`, computed in integers.
@@ -42,106 +76,160 @@ public struct SpriteSheet: Sendable, Equatable {
         return c
     }
 
-    /// Rows of the grid.
-    public var rows: Int { (frameCount + columns - 1) / columns }
-    /// Sheet width in pixels.
-    public var width: Int { columns * frameWidth }
-    /// Sheet height in pixels.
-    public var height: Int { rows * frameHeight }
-
-    /// Frame `i`'s rectangle in the sheet: origin top-left, in pixels.
-    public func rect(of i: Int) -> (x: Int, y: Int, w: Int, h: Int) {
-        ((i % columns) * frameWidth, (i / columns) * frameHeight, frameWidth, frameHeight)
+    /// Frames a full page holds.
+    public var framesPerPage: Int { columns * rowsPerPage }
+    /// Number of pages.
+    public var pageCount: Int { (frameCount + framesPerPage - 1) / framesPerPage }
+    /// The frames on page `p`.
+    public func frames(onPage p: Int) -> Range<Int> { p * framesPerPage ..< min(frameCount, (p + 1) * framesPerPage) }
+    /// The page frame `i` is on.
+    public func page(of i: Int) -> Int { i / framesPerPage }
+    /// Page `p`'s size in pixels: its rows of `columns` frames (fewer columns when it holds fewer frames).
+    public func pageSize(_ p: Int) -> (width: Int, height: Int) {
+        let n = frames(onPage: p).count
+        return (min(columns, n) * frameWidth, (n + columns - 1) / columns * frameHeight)
     }
 
-    /// Writes the PNG and the JSON, each through a temporary name; both are renamed into place only
-    /// once both are complete, and if the JSON cannot be renamed the new PNG is removed again, so a
-    /// failure leaves neither.
+    /// Rows of the first (largest) page.
+    public var rows: Int { pageSize(0).height / frameHeight }
+    /// Width of the first (largest) page in pixels.
+    public var width: Int { pageSize(0).width }
+    /// Height of the first (largest) page in pixels.
+    public var height: Int { pageSize(0).height }
+
+    /// Frame `i`'s rectangle in its page (`page(of: i)`): origin top-left, in pixels.
+    public func rect(of i: Int) -> (x: Int, y: Int, w: Int, h: Int) {
+        let k = i % framesPerPage
+        return ((k % columns) * frameWidth, (k / columns) * frameHeight, frameWidth, frameHeight)
+    }
+
+    /// Page `p`'s name for a file named `path`: `path` itself for page 0, else "-p" before its
+    /// extension (sheet.png: sheet-1.png, sheet-2.png ...).
+    public static func pagePath(_ path: String, page p: Int) -> String {
+        guard p > 0 else { return path }
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[name...].lastIndex(of: "."), dot != name else { return path + "-\(p)" }
+        return String(path[..<dot]) + "-\(p)" + String(path[dot...])
+    }
+
+    /// Every file `write` creates, page by page: each page's PNG, then its JSON.
+    public func files(png: String, json: String) -> [String] {
+        (0 ..< pageCount).flatMap { [Self.pagePath(png, page: $0), Self.pagePath(json, page: $0)] }
+    }
+
+    /// Writes every page's PNG and JSON, each through a temporary name; all are renamed into place
+    /// only once all are complete, and if one cannot be renamed the ones already placed are removed,
+    /// so a failure leaves none.
     ///
     /// - Parameters:
+    ///   - animation: the name under which FILE.json's `animations` lists the frames.
     ///   - frame: frame `i` of the sheet (0 ..< frameCount), premultiplied, `frameWidth x frameHeight`.
     ///   - progress: called with the number of frames drawn so far.
-    public func write(png pngPath: String, json jsonPath: String, fps: Double, loop: Bool, firstFrame: Int,
+    public func write(png pngPath: String, json jsonPath: String, animation: String = "animation",
+                      fps: Double, loop: Bool, firstFrame: Int,
                       frame: (Int) throws -> Pixmap, progress: (Int) -> Void = { _ in }) throws {
-        guard width <= Self.maxSide, height <= Self.maxSide else {
-            throw ExportError.png(path: pngPath, message: "a \(columns)x\(rows) grid of \(frameWidth)x\(frameHeight) frames is \(width)x\(height) px, over \(Self.maxSide) px a side")
-        }
-        let name = pngPath.split(separator: "/").last.map(String.init) ?? pngPath
-        let json = metadata(imageName: name, fps: fps, loop: loop, firstFrame: firstFrame)
-        let pngTmp = AtomicFile.temporaryPath(for: pngPath), jsonTmp = AtomicFile.temporaryPath(for: jsonPath)
+        let targets = files(png: pngPath, json: jsonPath)
+        let temporaries = targets.map(AtomicFile.temporaryPath(for:))
+        let names = targets.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         do {
-            let writer = try PNGStreamWriter(path: pngTmp, width: width, height: height)
-            let stride = width * 4, frameStride = frameWidth * 4
-            var band = [UInt8](repeating: 0, count: stride * frameHeight)
-            for r in 0 ..< rows {
-                for k in 0 ..< band.count { band[k] = 0 }
-                for c in 0 ..< columns {
-                    let i = r * columns + c
-                    guard i < frameCount else { break }
-                    let px = try frame(i)
-                    precondition(px.width == frameWidth && px.height == frameHeight, "frame size differs from the sheet's")
-                    let straight = px.straightBytes()
-                    for y in 0 ..< frameHeight {
-                        band.replaceSubrange(y * stride + c * frameStride ..< y * stride + (c + 1) * frameStride,
-                                             with: straight[y * frameStride ..< (y + 1) * frameStride])
-                    }
-                    progress(i + 1)
-                }
-                try writer.write(rows: band)
+            for p in 0 ..< pageCount {
+                try writePage(p, to: temporaries[2 * p], frame: frame, progress: progress)
+                let json = metadata(page: p, names: names, animation: animation, fps: fps, loop: loop, firstFrame: firstFrame)
+                try AtomicFile.writeBytes(Array(json.utf8), to: temporaries[2 * p + 1], reportedAs: targets[2 * p + 1])
             }
-            try writer.finish()
-            try Self.writeBytes(Array(json.utf8), to: jsonTmp, reportedAs: jsonPath)
-            guard rename(pngTmp, pngPath) == 0 else {
-                throw ExportError.io(path: pngPath, message: "cannot rename into place: \(String(cString: strerror(errno)))")
-            }
-            guard rename(jsonTmp, jsonPath) == 0 else {
-                let e = String(cString: strerror(errno))
-                unlink(pngPath)      // all or nothing: a sheet without its JSON is not left behind
-                throw ExportError.io(path: jsonPath, message: "cannot rename into place: \(e)")
-            }
+            try Self.place(temporaries, at: targets)
         } catch {
-            unlink(pngTmp)
-            unlink(jsonTmp)
+            for t in temporaries { unlink(t) }
             throw error
         }
     }
 
-    /// The JSON text: TexturePacker/Aseprite "JSON array" frames plus the animation's timing in `meta`.
-    public func metadata(imageName: String, fps: Double, loop: Bool, firstFrame: Int) -> String {
-        let ms = 1000 / fps
-        var s = "{\n  \"frames\": [\n"
-        for i in 0 ..< frameCount {
-            let r = rect(of: i)
-            s += "    {\"filename\": \"frame-\(Self.padded(firstFrame + i))\", \"frame\": {\"x\": \(r.x), \"y\": \(r.y), \"w\": \(r.w), \"h\": \(r.h)}, "
-            s += "\"rotated\": false, \"trimmed\": false, \"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": \(r.w), \"h\": \(r.h)}, "
-            s += "\"sourceSize\": {\"w\": \(r.w), \"h\": \(r.h)}, \"duration\": \(JSONText.number(ms))}"
-            s += i + 1 < frameCount ? ",\n" : "\n"
+    /// Renames each temporary to its target; on a failure removes the targets already placed.
+    private static func place(_ temporaries: [String], at targets: [String]) throws {
+        for k in targets.indices {
+            guard rename(temporaries[k], targets[k]) != 0 else { continue }
+            let e = String(cString: strerror(errno))
+            for placed in targets[..<k] { unlink(placed) }
+            throw ExportError.io(path: targets[k], message: "cannot rename into place: \(e)")
         }
-        s += "  ],\n  \"meta\": {\n"
+    }
+
+    /// Streams page `p`'s PNG to `path`, one row of frames at a time.
+    private func writePage(_ p: Int, to path: String, frame: (Int) throws -> Pixmap, progress: (Int) -> Void) throws {
+        let (width, height) = pageSize(p)
+        let writer = try PNGStreamWriter(path: path, width: width, height: height)
+        let stride = width * 4, frameStride = frameWidth * 4
+        var band = [UInt8](repeating: 0, count: stride * frameHeight)
+        let onPage = frames(onPage: p)
+        for rowStart in Swift.stride(from: onPage.lowerBound, to: onPage.upperBound, by: columns) {
+            for k in 0 ..< band.count { band[k] = 0 }
+            for i in rowStart ..< min(rowStart + columns, onPage.upperBound) {
+                let px = try frame(i)
+                precondition(px.width == frameWidth && px.height == frameHeight, "frame size differs from the sheet's")
+                let straight = px.straightBytes(), x = rect(of: i).x * 4
+                for y in 0 ..< frameHeight {
+                    band.replaceSubrange(y * stride + x ..< y * stride + x + frameStride,
+                                         with: straight[y * frameStride ..< (y + 1) * frameStride])
+                }
+                progress(i + 1)
+            }
+            try writer.write(rows: band)
+        }
+        try writer.finish()
+    }
+
+    /// Page `p`'s JSON text. `names` are the file names of every page, PNG then JSON (as `files`).
+    public func metadata(page p: Int, names: [String], animation: String, fps: Double, loop: Bool, firstFrame: Int) -> String {
+        let size = pageSize(p)
+        var s = "{\n  \"frames\": [\n" + frameEntries(onPage: p, firstFrame: firstFrame, fps: fps, indent: "    ") + "  ],\n"
+        if p == 0 {
+            let all = (0 ..< frameCount).map { JSONText.quoted(Self.frameName(firstFrame + $0)) }
+            s += "  \"animations\": {\(JSONText.quoted(animation)): [\(all.joined(separator: ", "))]},\n"
+        }
+        if p == 0 && pageCount > 1 {
+            let textures = (0 ..< pageCount).map { q in
+                let sz = pageSize(q)
+                return "    {\"image\": \(JSONText.quoted(names[2 * q])), \"format\": \"RGBA8888\", \"size\": {\"w\": \(sz.width), \"h\": \(sz.height)}, \"scale\": 1, \"frames\": [\n"
+                    + frameEntries(onPage: q, firstFrame: firstFrame, fps: fps, indent: "      ") + "    ]}"
+            }
+            s += "  \"textures\": [\n" + textures.joined(separator: ",\n") + "\n  ],\n"
+        }
+        s += "  \"meta\": {\n"
         s += "    \"app\": \"wavefill\",\n"
-        s += "    \"image\": \(JSONText.quoted(imageName)),\n"
+        s += "    \"image\": \(JSONText.quoted(names[2 * p])),\n"
         s += "    \"format\": \"RGBA8888\",\n"
-        s += "    \"size\": {\"w\": \(width), \"h\": \(height)},\n"
+        s += "    \"size\": {\"w\": \(size.width), \"h\": \(size.height)},\n"
         s += "    \"scale\": \"1\",\n"
+        if p == 0 && pageCount > 1 {
+            let related = (1 ..< pageCount).map { JSONText.quoted(names[2 * $0 + 1]) }
+            s += "    \"related_multi_packs\": [\(related.joined(separator: ", "))],\n"
+        }
         s += "    \"fps\": \(JSONText.number(fps)),\n"
         s += "    \"frameCount\": \(frameCount),\n"
         s += "    \"duration\": \(JSONText.number(Double(frameCount) / fps)),\n"
         s += "    \"loop\": \(loop),\n"
         s += "    \"columns\": \(columns),\n"
-        s += "    \"rows\": \(rows),\n"
-        s += "    \"firstFrame\": \(firstFrame)\n"
+        s += "    \"rows\": \(size.height / frameHeight),\n"
+        s += "    \"firstFrame\": \(firstFrame),\n"
+        s += "    \"page\": \(p),\n"
+        s += "    \"pages\": \(pageCount)\n"
         s += "  }\n}\n"
         return s
     }
 
-    private static func writeBytes(_ bytes: [UInt8], to path: String, reportedAs name: String) throws {
-        guard let f = fopen(path, "wb") else {
-            throw ExportError.io(path: name, message: String(cString: strerror(errno)))
-        }
-        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        guard n == bytes.count, closed == 0 else { throw ExportError.io(path: name, message: "short write") }
+    /// The "JSON array" entries of page `p`'s frames, one a line.
+    private func frameEntries(onPage p: Int, firstFrame: Int, fps: Double, indent: String) -> String {
+        let ms = JSONText.number(1000 / fps)
+        return frames(onPage: p).map { i in
+            let r = rect(of: i)
+            return indent + "{\"filename\": \"\(Self.frameName(firstFrame + i))\", \"frame\": {\"x\": \(r.x), \"y\": \(r.y), \"w\": \(r.w), \"h\": \(r.h)}, "
+                + "\"rotated\": false, \"trimmed\": false, \"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": \(r.w), \"h\": \(r.h)}, "
+                + "\"sourceSize\": {\"w\": \(r.w), \"h\": \(r.h)}, \"duration\": \(ms)}"
+        }.joined(separator: ",\n") + "\n"
     }
+
+    /// The name of the scene's frame `n` in the JSON: frame-00042.
+    public static func frameName(_ n: Int) -> String { "frame-" + padded(n) }
 
     static func padded(_ n: Int) -> String {
         let s = String(n)

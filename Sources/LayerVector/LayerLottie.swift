@@ -49,6 +49,7 @@ public enum LayerLottie {
             ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
             ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
             ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
+            ("slots", writer.slots.json),
         ])
         return try doc.serialized(decimals: 4)
     }
@@ -68,12 +69,39 @@ struct LottieLayer {
     }
 }
 
+/// The document's slots: an id per colour a designer can change in one place. Parts that share a name
+/// and a colour share a slot (the marquee's caption and its copies).
+final class SlotTable {
+    private(set) var entries: [(id: String, value: JSONValue, text: String)] = []
+
+    /// The id of a slot holding `value`, named `name` (a new one, numbered, when that name holds
+    /// another value).
+    func add(_ name: String, _ value: JSONValue) -> String {
+        let text = (try? value.serialized(decimals: 6)) ?? ""
+        var id = name, k = 1
+        while let e = entries.first(where: { $0.id == id }) {
+            if e.text == text { return id }
+            k += 1
+            id = "\(name) \(k)"
+        }
+        entries.append((id, value, text))
+        return id
+    }
+
+    /// `{"id": {"p": {"a": 0, "k": value}}, ...}`.
+    var json: JSONValue {
+        .object(entries.map { ($0.id, .object([("p", .object([("a", .integer(0)), ("k", $0.value)]))])) })
+    }
+}
+
 struct LottieWriter {
     let frames: Int, width: Int, height: Int
     /// How masks are written.
     let masks: LottieMaskForm
     /// Precompositions made so far.
     var assets: [JSONValue] = []
+    /// Colour slots made so far.
+    let slots = SlotTable()
     private var counter = 0
 
     init(frames: Int, width: Int, height: Int, masks: LottieMaskForm) {
@@ -185,10 +213,10 @@ struct LottieWriter {
         case .background:
             let bounds = node.track({ l, _ in rectValue(l.bounds) }, absent: [0, 0, 0, 0])
             let color = colorTracks(node, alpha: alpha) { $0.backgroundColor }
-            return groupJSON("background", [rectangle(bounds)] + [fillJSON(color, rule: .nonZero)], transform: transform(node))
+            return groupJSON("background", [rectangle(bounds)] + [fillJSON(color, rule: .nonZero, slot: slotName(node, "background"))], transform: transform(node))
         case .fill(let rule):
             let color = colorTracks(node, alpha: alpha) { ($0 as? ShapeLayer)?.fillColor }
-            return groupJSON("fill", paths(node), [fillJSON(color, rule: rule)], transform: transform(node))
+            return groupJSON("fill", paths(node), [fillJSON(color, rule: rule, slot: slotName(node, "fill"))], transform: transform(node))
         case .stroke:
             return strokeGroup(node, alpha: alpha)
         case .gradient:
@@ -197,7 +225,8 @@ struct LottieWriter {
             guard let text = node.any as? TextLayer else { return .object([]) }
             let shapes = text.runPaths[k].isEmpty ? [] : LottieBezier.contours(of: text.runPaths[k]).map(\.json)
             let c = text.runs[k].color
-            let fill = fillJSON((.init(constant: LottieColor.rgb(c)), opacity(alpha, times: Double(c.a) / 255)), rule: .nonZero)
+            let fill = fillJSON((.init(constant: LottieColor.rgb(c)), opacity(alpha, times: Double(c.a) / 255)), rule: .nonZero,
+                                slot: slotName(node, text.runs.count == 1 ? "text" : "run \(k + 1)"))
             let tr = transform(node) { l, ctm in
                 let o = (l as? TextLayer)?.lineOrigin ?? .zero
                 return Transform.translation(o.x, o.y).concatenating(ctm)
@@ -242,14 +271,27 @@ struct LottieWriter {
         return (t.rgb.map { $0.map { LottieColor.component(UInt8($0)) } }, t.opacity.map { $0.map { $0 * 100 } })
     }
 
+    /// A colour property; a fixed colour of a named layer is also a slot (`sid`), so a designer or a
+    /// player's slot API recolours every use of it in one place.
+    private func colorProperty(_ rgb: SampledTrack, slot: String?) -> JSONValue {
+        guard rgb.isConstant, let slot else { return LottieProperty.animated(rgb, LottieColor.json) }
+        let value = LottieColor.json(rgb.keys[0].value)
+        let id = slots.add(slot, value)
+        return .object([("a", .integer(0)), ("k", value), ("sid", .string(id))])
+    }
+
+    /// "<layer name> <part>" for a named layer.
+    private func slotName(_ node: LayerSampling.Node, _ part: String) -> String? {
+        node.any?.name.map { "\($0) \(part)" }
+    }
+
     /// An opacity (%) track of `alpha` times a constant.
     private func opacity(_ alpha: Alpha, times f: Double) -> SampledTrack {
         opacityTrack(alpha, times: f).map { $0.map { $0 * 100 } }
     }
 
-    private func fillJSON(_ color: (rgb: SampledTrack, opacity: SampledTrack), rule: FillRule) -> JSONValue {
-        .object([("ty", .string("fl")), ("nm", .string("fill")),
-                 ("c", LottieProperty.animated(color.rgb, LottieColor.json)),
+    private func fillJSON(_ color: (rgb: SampledTrack, opacity: SampledTrack), rule: FillRule, slot: String?) -> JSONValue {
+        .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", colorProperty(color.rgb, slot: slot)),
                  ("o", LottieProperty.animated(color.opacity)), ("r", .integer(rule == .evenOdd ? 2 : 1))])
     }
 
@@ -297,7 +339,7 @@ struct LottieWriter {
         switch s?.lineJoin ?? .miter { case .miter: join = 1; case .round: join = 2; case .bevel: join = 3 }
         return .object([
             ("ty", .string("st")), ("nm", .string("stroke")),
-            ("c", LottieProperty.animated(color.rgb, LottieColor.json)), ("o", LottieProperty.animated(color.opacity)),
+            ("c", colorProperty(color.rgb, slot: slotName(node, "stroke"))), ("o", LottieProperty.animated(color.opacity)),
             ("w", LottieProperty.animated(SampledTrack(samples: width.samples, before: width.before, tolerance: 0.01))),
             ("lc", .integer(cap)), ("lj", .integer(join)), ("ml", .number(max(1, s?.miterLimit ?? 10))),
         ])

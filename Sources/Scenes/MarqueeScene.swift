@@ -86,12 +86,15 @@ public final class MarqueeModel: LayerSceneModel {
 
         root = canvas.rootLayer()
         let view = Layer()
+        view.name = "view"
         view.bounds = root.bounds; view.anchorPoint = .zero
         content = Layer()
+        content.name = "scrolling content"
         content.bounds = root.bounds; content.anchorPoint = .zero
         let top = (Double(canvas.height) - lineHeight) / 2
         for (k, copy) in copies.enumerated() where k == 0 || (isScrolling && parameters.scroll == .continuous) {
             copy.anchorPoint = .zero
+            copy.name = "caption"
             copy.position = Point(parameters.leadingBuffer + Double(k) * distance, top)
             content.addSublayer(copy)
         }
@@ -102,6 +105,7 @@ public final class MarqueeModel: LayerSceneModel {
         let f = parameters.fadeFraction(viewWidth: canvas.width)
         if f > 0 {
             let fade = GradientLayer()
+            fade.name = "fade"
             fade.bounds = root.bounds; fade.anchorPoint = .zero
             fade.colors = [.clear, .black, .black, .clear]
             fade.locations = [0, f, 1 - f, 1]

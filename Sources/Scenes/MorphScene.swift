@@ -191,6 +191,7 @@ public final class MorphModel: LayerSceneModel {
                 }
             }
             let l = ShapeLayer()
+            l.name = "\(role) '\(c.text)'"
             // The layer's space is the canvas's: bounds are the ink box (plus a pixel), so the path
             // needs no offset; the anchor is the ink box centre, which transforms turn about.
             l.bounds = Rect(x: c.ink.minX - 1, y: c.ink.minY - 1, width: c.ink.width + 2, height: c.ink.height + 2)

@@ -39,6 +39,7 @@ public struct SceneCanvas: Sendable {
     /// A layer covering the canvas, origin top-left, filled with the background.
     func rootLayer() -> Layer {
         let root = Layer()
+        root.name = "canvas"
         root.bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         root.anchorPoint = .zero
         root.position = .zero

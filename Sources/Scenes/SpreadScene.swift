@@ -50,6 +50,7 @@ public final class SpreadModel: LayerSceneModel {
         // The title's frame covers its line box and its ink, so the gradient reaches every glyph.
         let box = title.bounds.union(ink)
         let frame = Layer()
+        frame.name = "tab"
         frame.bounds = Rect(x: 0, y: 0, width: box.width, height: box.height)
         frame.anchorPoint = .zero
         frame.position = Point(Double(canvas.width) / 2 - (ink.center.x - box.minX),
@@ -57,13 +58,16 @@ public final class SpreadModel: LayerSceneModel {
         title.anchorPoint = .zero
         title.position = Point(-box.minX, -box.minY)
 
+        title.name = "title"
         gradient = GradientLayer()
+        gradient.name = "highlight"
         gradient.bounds = frame.bounds; gradient.anchorPoint = .zero
         gradient.colors = [.clear, parameters.highlight, parameters.highlight, .clear]
         gradient.locations = parameters.unselectedLocations
         gradient.startPoint = parameters.startPoint
         gradient.endPoint = parameters.endPoint
         let mask = TextLayer()
+        mask.name = "title mask"
         try mask.setRuns(title.runs.map { var r = $0; r.color = .black; return r })
         mask.bounds = title.bounds; mask.anchorPoint = .zero; mask.position = title.position
         gradient.mask = mask

@@ -56,12 +56,14 @@ public final class StrokeModel: LayerSceneModel {
 
         root = canvas.rootLayer()
         drawing = Layer()
+        drawing.name = "drawing"
         drawing.bounds = root.bounds; drawing.anchorPoint = .zero
         if let p = parameters.progress {
             scrubbed = min(max(p, 0), 1)
             drawing.timing = MediaTiming(speed: 0, timeOffset: p * parameters.totalDuration)
         }
         shape = ShapeLayer()
+        shape.name = "outline"
         shape.bounds = root.bounds; shape.anchorPoint = .zero
         shape.path = path
         shape.fillColor = parameters.fillColor

@@ -21,6 +21,10 @@ public struct ExportRequest: Sendable {
     public var frame: Int?
     /// `--columns C` (sprite sheets).
     public var columns: Int?
+    /// `--max-texture N` (sprite sheets): the largest page side; nil: `SpriteSheet.defaultMaxTexture`.
+    public var maxTexture: Int?
+    /// `--gif-matte COLOUR` (GIF): what translucent pixels are composited over; nil: `GIFMatte.defaultMatte`.
+    public var gifMatte: Color?
     /// Overwrite existing files.
     public var force = false
     /// Also write the effective settings to this preset file.
@@ -71,14 +75,21 @@ public struct SceneExporter {
             return try exportVector(vector, v)
         }
         let length = try sceneLength(scene)
-        let note = ([what].compactMap { $0 } + [length.note].compactMap { $0 }).joined(separator: ", ")
+        let timing = FrameResampling(sourceFPS: scene.fps, sourceCount: length.count, maxFPS: format.video?.maxFrameRate)
+        let seamless = length.loops && Self.keepsLoop(timing)
+        let lengthNote = length.loops && !seamless ? "does not loop seamlessly at \(JSONText.number(timing.fps)) fps" : length.note
+        let note = ([what, lengthNote].compactMap { $0 }).joined(separator: ", ")
         var pixmap = Pixmap(width: scene.width, height: scene.height)
-        try encode(format, width: scene.width, height: scene.height, fps: scene.fps, background: background,
-                   first: length.first, count: length.count, note: note.isEmpty ? nil : note, loop: length.loops) { i in
+        try encode(format, width: scene.width, height: scene.height, timing: timing, background: background,
+                   first: length.first, note: note.isEmpty ? nil : note, loop: length.loops) { i in
             scene.render(frame: i, into: &pixmap)
             return pixmap
         }
     }
+
+    /// True when a file resampled by `timing` still ends where it starts: its frames cover the
+    /// animation's seconds exactly, or the animation is one frame.
+    static func keepsLoop(_ timing: FrameResampling) -> Bool { timing.coversExactly || timing.sourceCount == 1 }
 
     /// The frames an export holds: `--frames N`, `--duration S`, or (`--loop`, the default) the
     /// scene's own length from its timeline.
@@ -125,62 +136,43 @@ public struct SceneExporter {
         }
     }
 
-    func encode(_ format: ExportFormat, width: Int, height: Int, fps: Double, background: Color,
-                first: Int, count: Int, note extra: String?, loop looping: Bool,
-                frame: (Int) throws -> Pixmap) throws {
-        if format == .gif && fps > 50 {
-            throw ParameterError("--fps", "\(JSONText.number(fps)) fps is too fast for GIF: its delays are whole 1/100 s and players slow delays under 2/100 s to 1/10 s; give --fps 50 or lower (50, 25 and 20 are exact), or use apng or webm")
-        }
+    /// Encodes `timing.count` frames (frame k is `frame(first + timing.sourceFrame(k))`) as `format`,
+    /// after checking everything that can be refused; prints the `wrote` line. `looping`: the frames
+    /// are the animation's exact repeat.
+    func encode(_ format: ExportFormat, width: Int, height: Int, timing: FrameResampling, background: Color,
+                first: Int, note extra: String?, loop looping: Bool, frame: (Int) throws -> Pixmap) throws {
         if format == .gif {
             // palettegen sees every frame before paletteuse starts, so ffmpeg holds them all (RGBA).
-            let bytes = Double(width * height * 4) * Double(count)
+            let bytes = Double(width * height * 4) * Double(timing.count)
             if bytes > Self.maxGIFBytes {
-                throw ParameterError(request.frames == nil ? "--loop" : "--frames", "\(count) frames of \(width)x\(height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
+                throw ParameterError(request.frames == nil ? "--loop" : "--frames", "\(timing.count) frames of \(width)x\(height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
             }
         }
-        var sheet: SpriteSheet?
-        var jsonPath: String?
-        if format == .spritesheet {
-            guard out.lowercased().hasSuffix(".png") else {
-                throw ParameterError("--out", "'\(out)': a sprite sheet is a .png file (its JSON goes beside it)")
-            }
-            let s = SpriteSheet(frameWidth: width, frameHeight: height, frameCount: count, columns: request.columns)
-            guard s.width <= SpriteSheet.maxSide, s.height <= SpriteSheet.maxSide else {
-                throw ParameterError(request.columns == nil ? "--frames" : "--columns", "a \(s.columns)x\(s.rows) grid of \(width)x\(height) frames is \(s.width)x\(s.height) px, over \(SpriteSheet.maxSide) px a side; export fewer or smaller frames, or choose --columns")
-            }
-            sheet = s
-            jsonPath = String(out.dropLast(4)) + ".json"
-        }
-        for path in [out] + (jsonPath.map { [$0] } ?? []) { try checkWritable(path) }
+        let sheet = format == .spritesheet ? try spriteSheet(width: width, height: height, count: timing.count) : nil
+        let jsonPath = String(out.dropLast(4)) + ".json"
+        let files = sheet?.files(png: out, json: jsonPath) ?? [out]
+        for path in files { try checkWritable(path) }
         let ffmpeg: String?
         if format.video != nil {
             do { ffmpeg = try FFmpegProcess.locate() } catch { throw CLIError("\(error)") }
         } else { ffmpeg = nil }
         try OutputPaths.prepareParent(of: out)
         try saveRequestedPreset()
+        if timing.isResampled { StandardError.line(Self.resamplingNote(format, timing, looping: looping)) }
 
-        var progress = Progress(total: count, label: "encoding \(format.rawValue)")
+        var progress = Progress(total: timing.count, label: "encoding \(format.rawValue)")
         let started = MonotonicTime.seconds()
-        let temporary = [out] + (jsonPath.map { [$0] } ?? [])
+        func source(_ k: Int) throws -> Pixmap { try frame(first + timing.sourceFrame(k)) }
+        var composited: Color?
         do {
-            try InterruptCleanup.whileWriting(temporary.map(AtomicFile.temporaryPath(for:))) {
+            try InterruptCleanup.whileWriting(files.map(AtomicFile.temporaryPath(for:))) {
                 if let video = format.video {
-                    try AtomicFile.write(to: out) { tmp in
-                        let encoder = try VideoEncoder(format: video, path: tmp, width: width, height: height, fps: fps,
-                                                       translucent: background.a < 255, padColor: Self.overBlack(background),
-                                                       ffmpeg: ffmpeg)
-                        InterruptCleanup.child = encoder.processID
-                        defer { encoder.cancel(); InterruptCleanup.child = 0 }
-                        for k in 0 ..< count {
-                            try encoder.append(try frame(first + k))
-                            progress.update(k + 1)
-                        }
-                        try encoder.finish()
-                    }
-                } else if let sheet, let jsonPath {
-                    try sheet.write(png: out, json: jsonPath, fps: fps, loop: looping, firstFrame: first, frame: { i in
-                        try frame(first + i)
-                    }, progress: { progress.update($0) })
+                    let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
+                    composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
+                                                matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0) })
+                } else if let sheet {
+                    try sheet.write(png: out, json: jsonPath, animation: setup.kind.rawValue, fps: timing.fps, loop: looping,
+                                    firstFrame: first, frame: source, progress: { progress.update($0) })
                 }
             }
         } catch let e as ParameterError {
@@ -190,16 +182,79 @@ public struct SceneExporter {
         } catch {
             throw CLIError("--out: \(error); nothing was written")
         }
+        if let composited {
+            StandardError.line("warning: GIF has no partial transparency: translucent pixels composited over \(composited.hex) (--gif-matte)")
+        }
         let seconds = MonotonicTime.seconds() - started
-        var note = "\(count) frames \(first)...\(first + count - 1) at \(JSONText.number(fps)) fps (\(Self.short(Double(count) / fps)) s)"
+        var note = Self.framesNote(timing, first: first)
         if let extra { note += ", " + extra }
         var size = "\(width)x\(height)"
         if let v = format.video {
             let o = v.outputSize(width: width, height: height)
             if o != (width, height) { size += " padded to \(o.width)x\(o.height)" }
         }
-        if let jsonPath { note += ", frame rectangles in \(jsonPath)" }
-        StandardOutput.line("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(Self.fileSize(out))), \(Self.short(seconds)) s)")
+        if let sheet {
+            if sheet.pageCount > 1 { note += ", \(sheet.pageCount) pages of at most \(request.maxTexture ?? SpriteSheet.defaultMaxTexture) px a side (\(out) ... \(SpriteSheet.pagePath(out, page: sheet.pageCount - 1)))" }
+            note += ", frame rectangles in \(jsonPath)"
+        }
+        StandardOutput.line("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(files.map(Self.fileSize).reduce(0, +))), \(Self.short(seconds)) s)")
+    }
+
+    /// Runs ffmpeg over every frame into `out` (through a temporary name); GIF frames are composited
+    /// over `matte` first. Returns the matte when some pixel was composited over it.
+    func writeVideo(_ video: VideoFormat, width: Int, height: Int, timing: FrameResampling, background: Color,
+                    matte: Color?, ffmpeg: String?, frame: (Int) throws -> Pixmap, progress: (Int) -> Void) throws -> Color? {
+        var composited = false
+        try AtomicFile.write(to: out) { tmp in
+            let encoder = try VideoEncoder(format: video, path: tmp, width: width, height: height, fps: timing.fps,
+                                           translucent: background.a < 255, padColor: Self.overBlack(background),
+                                           ffmpeg: ffmpeg)
+            InterruptCleanup.child = encoder.processID
+            defer { encoder.cancel(); InterruptCleanup.child = 0 }
+            for k in 0 ..< timing.count {
+                var f = try frame(k)
+                if let matte, GIFMatte.flatten(&f, over: matte) { composited = true }
+                try encoder.append(f)
+                progress(k + 1)
+            }
+            try encoder.finish()
+        }
+        return composited ? matte : nil
+    }
+
+    /// The sprite sheet's pages for `count` frames of `width` x `height`, or the flag that makes them impossible.
+    func spriteSheet(width: Int, height: Int, count: Int) throws -> SpriteSheet {
+        guard out.lowercased().hasSuffix(".png") else {
+            throw ParameterError("--out", "'\(out)': a sprite sheet is a .png file (its JSON goes beside it)")
+        }
+        let side = request.maxTexture ?? SpriteSheet.defaultMaxTexture
+        do throws(SpriteSheet.LayoutError) {
+            return try SpriteSheet(frameWidth: width, frameHeight: height, frameCount: count, columns: request.columns, maxTexture: side)
+        } catch {
+            switch error {
+            case .frameTooLarge:
+                throw ParameterError("--max-texture", "a \(width)x\(height) frame does not fit a \(side)x\(side) page; give --max-texture \(max(width, height)) or more (at most \(SpriteSheet.maxSide)), or a smaller --size")
+            case .tooManyColumns(let fit):
+                throw ParameterError("--columns", "\(request.columns ?? 0) columns of \(width) px frames are wider than --max-texture \(side); at most \(fit)")
+            }
+        }
+    }
+
+    /// The stderr line saying a format's frames are sampled by time at its fastest rate.
+    static func resamplingNote(_ format: ExportFormat, _ t: FrameResampling, looping: Bool) -> String {
+        var s = "note: \(format.rawValue.uppercased()) delays are whole 1/100 s: writing \(JSONText.number(t.fps)) fps, frames sampled by time from the \(JSONText.number(t.sourceFPS)) fps animation"
+        if looping && !keepsLoop(t) {
+            s += "; the loop's \(short(Double(t.sourceCount) / t.sourceFPS)) s is \(short(t.exactCount)) frames at \(JSONText.number(t.fps)) fps, not whole, so the \(t.count) frames do not loop seamlessly"
+        }
+        return s
+    }
+
+    /// "N frames a...b at F fps (S s)", or for a resampled file what it was sampled from.
+    static func framesNote(_ t: FrameResampling, first: Int) -> String {
+        let last = first + t.sourceCount - 1
+        let seconds = short(Double(t.count) / t.fps)
+        guard t.isResampled else { return "\(t.count) frames \(first)...\(last) at \(JSONText.number(t.fps)) fps (\(seconds) s)" }
+        return "\(t.count) frames at \(JSONText.number(t.fps)) fps (\(seconds) s) sampled by time from frames \(first)...\(last) at \(JSONText.number(t.sourceFPS)) fps"
     }
 
     func resolvedFormat() throws -> ExportFormat {
@@ -235,6 +290,15 @@ public struct SceneExporter {
         if let columns = r.columns {
             guard format == .spritesheet else { throw ParameterError("--columns", "goes with --format spritesheet") }
             guard (1 ... SceneExporter.maxFrames).contains(columns) else { throw ParameterError("--columns", "\(columns) is outside 1 ... \(SceneExporter.maxFrames)") }
+        }
+        if let side = r.maxTexture {
+            guard format == .spritesheet else { throw ParameterError("--max-texture", "goes with --format spritesheet") }
+            let range = SpriteSheet.maxTextureRange
+            guard range.contains(side) else { throw ParameterError("--max-texture", "\(side) is outside \(range.lowerBound) ... \(range.upperBound) px") }
+        }
+        if let matte = r.gifMatte {
+            guard format == .gif else { throw ParameterError("--gif-matte", "goes with --format gif") }
+            guard matte.a == 255 else { throw ParameterError("--gif-matte", "'\(matte.hex)' is translucent; a matte is an opaque #RRGGBB") }
         }
     }
 

@@ -11,10 +11,10 @@ import Raster
 /// - APNG: exact when opaque; within 1 when translucent (straight alpha in the file).
 /// - GIF (one 256-colour palette, sierra2_4a dithering): RGB PSNR >= 40 dB per frame (measured 69), mean
 ///   difference <= 0.5 per channel value (measured 0.006).
-/// - MP4 (H.264 yuv420p, crf 18): RGB PSNR >= 30 dB per frame (measured 32.7 dB at 80x62; yuv420p's
-///   half-resolution chroma on small saturated text is the limit: lossless H.264 in yuv420p gets 34.4).
-///   WebM (VP9, crf 24): the same (measured 33.7), and with a translucent background its alpha plane
-///   PSNR >= 30 dB too (measured 46).
+/// - MP4 (H.264 yuv420p BT.709, crf 18): RGB PSNR >= 30 dB per frame (measured 31.8 dB at 80x62;
+///   yuv420p's half-resolution chroma on small saturated text is the limit). WebM (VP9, crf 24): the
+///   same (measured 32.2), and with a translucent background its alpha plane PSNR >= 30 dB too
+///   (measured 46). A flat colour read back as BT.709: each channel within 3 (measured 2).
 @Suite(.serialized) struct ExportTests {
     static let size = ["--size", "80x62"]
 
@@ -178,7 +178,7 @@ import Raster
             try FileManager.default.removeItem(atPath: dir + "/z.png")
         }
         // The default length is the loop: 360/gcd(360, 8) = 45 and 300 frames meet at 900.
-        let d = try Self.export(Self.size + ["--format", "spritesheet", "--out", "d.png", "--columns", "60"], in: dir)
+        let d = try Self.export(Self.size + ["--format", "spritesheet", "--out", "d.png", "--columns", "50"], in: dir)
         #expect(d.status == 0 && d.stdout.contains("900 frames 0...899"), "\(d.stdout) \(d.stderr)")
     }
 
@@ -226,6 +226,121 @@ import Raster
         #expect(try PNGFile.read(dir + "/f.png").bytes == ours[0].bytes)
     }
 
+    /// At the default 60 fps a GIF is written at 50 fps over the same seconds, frame j showing the
+    /// scene frame nearest j / 50 s, with one note on stderr; a loop of whole 1/50 s stays seamless.
+    @Test func gifAboveFiftyFPSIsSampledByTime() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flags = Self.size + ["--phase-step", "12", "--rise-frames", "30"]      // loop: 30 frames = 0.5 s at 60 fps
+        let r = try Self.export(flags + ["--out", "a.gif"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr == "note: GIF delays are whole 1/100 s: writing 50 fps, frames sampled by time from the 60 fps animation\n", "\(r.stderr)")
+        #expect(r.stdout.contains("25 frames at 50 fps (0.5 s) sampled by time from frames 0...29 at 60 fps, loops seamlessly"), "\(r.stdout)")
+        let info = try MediaProbe.info(dir + "/a.gif")
+        #expect(info.frameCount == 25 && abs(info.duration - 0.5) < 1e-6, "\(info)")
+        let delays = try MediaProbe.packetDurations(dir + "/a.gif")
+        #expect(delays.count == 25 && delays.allSatisfy { abs($0 - 0.02) < 1e-9 }, "\(delays)")
+        let decoded = try MediaProbe.frames(dir + "/a.gif", width: 80, height: 62)
+        let ours = try Self.reference(flags, first: 0, count: 31, in: dir)
+        #expect(decoded.count == 25)
+        for (j, f) in decoded.enumerated() {
+            // The scene frame at j / 50 s, and no other, is what GIF frame j shows.
+            let want = Int((Double(j) * 1.2).rounded())
+            let distance = ours.map { MediaProbe.meanDifference(f, $0) }
+            let nearest = distance.indices.min { distance[$0] < distance[$1] } ?? -1
+            #expect(distance[want] == distance[nearest], "GIF frame \(j) looks like scene frame \(nearest), not \(want)")
+            #expect(MediaProbe.psnr(f, ours[want]) >= 40, "GIF frame \(j)")
+        }
+        #expect(ours[30].bytes == ours[0].bytes)
+        // 10 frames at 60 fps are 8.33 GIF frames: written, and said not to loop seamlessly.
+        let odd = try Self.export(Self.size + ["--phase-step", "36", "--rise-frames", "10", "--out", "b.gif"], in: dir)
+        #expect(odd.status == 0 && odd.stdout.contains("8 frames at 50 fps") && odd.stdout.contains("does not loop seamlessly"), "\(odd.stdout)")
+        #expect(odd.stderr.contains("8.33 frames at 50 fps, not whole") && odd.stderr.split(separator: "\n").count == 1, "\(odd.stderr)")
+    }
+
+    /// GIF's 1-bit alpha: translucent pixels are composited over the matte (the background made
+    /// opaque, or --gif-matte) with one warning; transparent ones stay transparent.
+    @Test func gifCompositesTranslucentPixelsOverTheMatte() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // (flags, the corner's colour in frame 0, the matte the warning names or nil for no warning)
+        let cases: [([String], SIMD4<UInt8>, String?)] = [
+            (["--background", "#3366CC40"], SIMD4(0x33, 0x66, 0xCC, 255), "#3366CC"),     // alpha 64: vanished before
+            (["--background", "#FF000040", "--gif-matte", "#FFFFFF"], SIMD4(255, 191, 191, 255), "#FFFFFF"),
+            (["--background", "#00000000"], SIMD4(0, 0, 0, 0), "#FFFFFF"),                 // the text's edges are translucent
+            (["--background", "#336699"], SIMD4(0x33, 0x66, 0x99, 255), nil),
+        ]
+        for (k, (flags, corner, matte)) in cases.enumerated() {
+            let r = try Self.export(Self.size + flags + ["--fps", "50", "--frames", "2", "--out", "\(k).gif"], in: dir)
+            #expect(r.status == 0, "\(flags): \(r.stderr)")
+            let warning = "warning: GIF has no partial transparency: translucent pixels composited over \(matte ?? "") (--gif-matte)\n"
+            #expect(r.stderr == (matte == nil ? "" : warning), "\(flags): \(r.stderr)")
+            let f = try MediaProbe.frames(dir + "/\(k).gif", width: 80, height: 62)[0]
+            for (x, y) in [(0, 0), (79, 61), (2, 30)] {
+                let p = f.pixel(x, y)
+                let close = (0 ..< 4).allSatisfy { abs(Int(p[$0]) - Int(corner[$0])) <= 2 }
+                #expect(close, "\(flags): (\(x), \(y)) is \(p), want \(corner)")
+            }
+        }
+    }
+
+    /// MP4 and WebM say BT.709 limited range, and a flat green read back with BT.709 is that green
+    /// (read with BT.601 it is visibly not: the matrix matters).
+    @Test(arguments: ["mp4", "webm"])
+    func videoIsBT709LimitedRange(format: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let green = SIMD4<Int>(0x46, 0xB7, 0x51, 255)
+        let r = try Self.export(Self.size + ["--background", "#46B751", "--frames", "2", "--out", "g." + format], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let info = try MediaProbe.info(dir + "/g." + format)
+        #expect(info.color == ["color_space": "bt709", "color_primaries": "bt709", "color_transfer": "bt709", "color_range": "tv"], "\(info.color)")
+        func corner(_ matrix: String?) throws -> SIMD4<Int> {
+            let p = try MediaProbe.frames(dir + "/g." + format, width: 80, height: 62, yuvMatrix: matrix)[0].pixel(4, 4)
+            return SIMD4(Int(p.x), Int(p.y), Int(p.z), Int(p.w))
+        }
+        for matrix in ["bt709", nil] {     // forced, and as the stream's tags say
+            let c = try corner(matrix)
+            #expect((0 ..< 4).allSatisfy { abs(c[$0] - green[$0]) <= 3 }, "\(matrix ?? "tagged"): \(c)")
+        }
+        let wrong = try corner("bt601")
+        #expect((0 ..< 3).contains { abs(wrong[$0] - green[$0]) > 3 }, "BT.601: \(wrong)")
+    }
+
+    /// Sprite sheet pages: none over --max-texture, each frame inside its page and equal to the
+    /// rendered frame, every page listed in FILE.json with the frame names in order.
+    @Test func spriteSheetPagesStayWithinMaxTexture() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Self.export(Self.size + ["--format", "spritesheet", "--frames", "14", "--start", "5", "--max-texture", "200", "--out", "s.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        // 80x62 frames in 200 px: 2 columns x 3 rows, so 14 frames take 3 pages.
+        #expect(Executable.files(in: dir) == ["s-1.json", "s-1.png", "s-2.json", "s-2.png", "s.json", "s.png"])
+        #expect(r.stdout.contains("3 pages of at most 200 px a side"), "\(r.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as? [String: Any] ?? [:]
+        let names = (5 ..< 19).map { String(format: "frame-%05d", $0) }
+        #expect(json["animations"] as? [String: [String]] == ["wave": names])
+        #expect((json["meta"] as? [String: Any])?["related_multi_packs"] as? [String] == ["s-1.json", "s-2.json"])
+        let textures = json["textures"] as? [[String: Any]] ?? []
+        #expect(textures.count == 3)
+        let ours = try Self.reference(Self.size, first: 5, count: 14, in: dir)
+        var listed: [String] = []
+        for t in textures {
+            let page = try PNGFile.read(dir + "/" + (t["image"] as? String ?? "?"))
+            #expect(page.width <= 200 && page.height <= 200, "\(t["image"] ?? "") is \(page.width)x\(page.height)")
+            for f in t["frames"] as? [[String: Any]] ?? [] {
+                let name = f["filename"] as? String ?? "", rect = f["frame"] as? [String: Int] ?? [:]
+                let (x, y) = (rect["x"] ?? 999, rect["y"] ?? 999)
+                try #require(x + 80 <= page.width && y + 62 <= page.height, "\(name) at \(rect)")
+                var cell = Pixmap(width: 80, height: 62)
+                for yy in 0 ..< 62 { for xx in 0 ..< 80 { cell.setPixel(xx, yy, page.pixel(x + xx, y + yy)) } }
+                #expect(cell.bytes == ours[listed.count].bytes, "\(name) differs")
+                listed.append(name)
+            }
+        }
+        #expect(listed == names)
+    }
+
     /// `export --format lottie|svg`: the default length is the loop, the same document as naming it
     /// with --frames (the players' and browsers' tests hold those documents to our frames); an SVG
     /// with --frame K is that still frame.
@@ -260,7 +375,7 @@ import Raster
 
     /// Each bad input: exit 64, one line naming the flag, nothing written.
     @Test(arguments: [
-        (["--out", "a.mov"], "--format"), (["--out", "a"], "--format"), (["--out", "a.gif"], "--fps"),
+        (["--out", "a.mov"], "--format"), (["--out", "a"], "--format"),
         (["--out", "a.apng", "--frames", "0"], "--frames"), (["--out", "a.apng", "--frames", "2000000"], "--frames"),
         (["--out", "a.apng", "--duration", "-1"], "--duration"), (["--out", "a.apng", "--duration", "nan"], "--duration"),
         (["--out", "a.apng", "--duration", "0.001"], "--duration"), (["--out", "a.apng", "--frames", "3", "--loop"], "--loop"),
@@ -269,7 +384,13 @@ import Raster
         (["--out", "a.png", "--frames", "3"], "--frames"), (["--out", "a.png", "--loop"], "--loop"),
         (["--out", "a.png", "--frame", "-2"], "--frame"), (["--format", "spritesheet", "--out", "a.json"], "--out"),
         (["--format", "spritesheet", "--out", "s.png", "--columns", "0"], "--columns"),
-        (["--format", "spritesheet", "--out", "s.png", "--size", "4000x4000", "--frames", "400"], "--frames"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "5000x100", "--frames", "4"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "300x100", "--max-texture", "299"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--max-texture", "63"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--max-texture", "65536"], "--max-texture"),
+        (["--format", "spritesheet", "--out", "s.png", "--size", "80x62", "--max-texture", "200", "--columns", "3"], "--columns"),
+        (["--out", "a.apng", "--max-texture", "4096"], "--max-texture"), (["--out", "a.apng", "--gif-matte", "#FFFFFF"], "--gif-matte"),
+        (["--out", "a.gif", "--gif-matte", "#FFFFFF80"], "--gif-matte"), (["--out", "a.gif", "--gif-matte", "white"], "--gif-matte"),
         (["--format", "tiff", "--out", "a.tiff"], "--format"), (["--out", "a.mp4", "--amplitude", "-1"], "--amplitude"),
         (["--out", "afile/a.gif", "--fps", "50"], "--out"), (["--out", "adir", "--format", "gif", "--fps", "50"], "--out"),
         (["--out", "a.svg", "--frame", "2", "--frames", "3"], "--frames"), (["--out", "a.json", "--start", "2"], "--start"),
@@ -347,8 +468,8 @@ import Raster
         for format in ["apng", "spritesheet"] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: Executable.path)
-            p.arguments = ["export", "--format", format, "--frames", "20000", "--size", "200x155", "--columns", "100", "--out", "a.png"]
-                .filter { format == "spritesheet" || $0 != "--columns" && $0 != "100" }
+            // The sprite sheet's 20000 frames make 39 pages of 4096 px: every one's temporary name goes too.
+            p.arguments = ["export", "--format", format, "--frames", "20000", "--size", "200x155", "--out", "a.png"]
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
@@ -396,7 +517,7 @@ import Raster
         let r = try Executable.run(["export", "--help"])
         #expect(r.status == 0)
         for flag in CLITests.sceneFlags + ["--format", "--out", "--frames", "--duration", "--loop", "--start", "--frame",
-                                           "--columns", "--force", "--preset", "--save-preset"] {
+                                           "--columns", "--max-texture", "--gif-matte", "--force", "--preset", "--save-preset"] {
             #expect(r.stdout.contains(flag), "\(flag) missing from export --help")
         }
         #expect(r.stdout.contains("default: 400x310") && r.stdout.contains("default: waterwave"))

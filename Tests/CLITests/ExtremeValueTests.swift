@@ -17,7 +17,7 @@ import TestSupport
         (["export", "--size", "8x8", "--out", "o.json"], ["--amplitude", "--frequency", "--wave-width", "--phase-step", "--phase-speed", "--fps"]),
         (["export", "--size", "8x8", "--out", "o.svg"], ["--frame", "--amplitude", "--frequency", "--wave-width"]),
         (["export", "--size", "8x8", "--out", "o.apng"], ["--frames", "--duration", "--start", "--fps"]),
-        (["export", "--size", "8x8", "--format", "spritesheet", "--frames", "2", "--out", "s.png"], ["--columns"]),
+        (["export", "--size", "8x8", "--format", "spritesheet", "--frames", "2", "--out", "s.png"], ["--columns", "--max-texture"]),
         (["render", "--scene", "marquee", "--size", "24x8", "--out", "o.png", "--frame", "3"],
          ["--rate", "--scroll-duration", "--fade-length", "--leading-buffer", "--trailing-buffer", "--delay", "--font-size", "--fps"]),
         (["render", "--scene", "stroke", "--size", "16x8", "--text", "a", "--out", "o.png", "--frame", "3"],

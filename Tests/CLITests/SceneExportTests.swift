@@ -51,6 +51,10 @@ import Raster
         #expect(info.codec == "h264" && info.frameCount == 12 && info.width == 72 && info.height == 36, "\(info)")
         let webm = try Executable.run(["export"] + flags + ["--duration", "0.1", "--out", "s.webm"], in: dir)
         #expect(webm.status == 0 && webm.stdout.contains("6 frames 0...5"), "\(webm.stdout) \(webm.stderr)")
+        // A GIF at the scene's 60 fps: 12 frames (0.2 s) become 10 at 50 fps.
+        let gif = try Executable.run(["export"] + flags + ["--frames", "12", "--out", "s.gif"], in: dir)
+        #expect(gif.status == 0 && gif.stdout.contains("10 frames at 50 fps"), "\(gif.stdout) \(gif.stderr)")
+        #expect(try MediaProbe.info(dir + "/s.gif").frameCount == 10)
         let png = try Executable.run(["export"] + flags + ["--frame", "150", "--out", "f.png"], in: dir)
         #expect(png.status == 0, "\(png.stderr)")
         let sheet = try Executable.run(["export"] + flags + ["--frames", "4", "--start", "100", "--format", "spritesheet", "--out", "sheet.png"], in: dir)
@@ -75,7 +79,7 @@ import Raster
         (["--scene", "marquee", "--out", "a.json", "--frames", "1000001"], "--frames"),
         (["--scene", "marquee", "--text", "A caption longer than the view", "--scroll-duration", "2.0001", "--out", "a.apng"], "--loop"),
         (["--scene", "morph", "--texts", "A,B", "--interval", "1.4001", "--out", "a.apng"], "--loop"),
-        (["--scene", "stroke", "--out", "a.gif"], "--fps"), (["--scene", "stroke", "--out", "a.apng", "--frames", "0"], "--frames"),
+        (["--scene", "stroke", "--out", "a.gif", "--gif-matte", "#12345"], "--gif-matte"), (["--scene", "stroke", "--out", "a.apng", "--frames", "0"], "--frames"),
         (["--scene", "spread", "--out", "a.png", "--frames", "3"], "--frames"),
         (["--scene", "morph", "--out", "a.apng", "--progress", "0.5"], "--progress"),
         (["--scene", "stroke", "--out", "a.apng", "--rate", "4"], "--rate"),

@@ -14,13 +14,23 @@ import TestSupport
         #expect(gif.suffix(5) == ["-loop", "0", "-f", "gif", "o"])
         let odd = VideoFormat.mp4.ffmpegArguments(width: 81, height: 61, fps: 29.97, translucent: false,
                                                   padColor: Color(r: 0x33, g: 0x66, b: 0x99), output: "o")
-        #expect(odd.contains("pad=82:62:0:0:color=0x336699") && odd.contains("libx264") && odd.contains("yuv420p"))
+        #expect(odd.contains("libx264") && odd.contains("yuv420p"))
         #expect(odd[odd.firstIndex(of: "-r").map { $0 + 1 } ?? 0] == "29.97")
         #expect(VideoFormat.webm.ffmpegArguments(width: 2, height: 2, fps: 60, translucent: true, output: "o").contains("yuva420p"))
         #expect(VideoFormat.webm.ffmpegArguments(width: 2, height: 2, fps: 60, translucent: false, output: "o").contains("yuv420p"))
         let apng = VideoFormat.apng.ffmpegArguments(width: 2, height: 2, fps: 60, translucent: true, output: "o")
         #expect(apng.contains("-plays") && apng.contains("rgba"))
         #expect(VideoFormat.mp4.outputSize(width: 81, height: 62) == (82, 62))
+        // MP4 and WebM: converted with the BT.709 matrix to limited range (after mp4's padding) and tagged so.
+        let tags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        let filter = { (a: [String]) in a[(a.firstIndex(of: "-vf") ?? a.count - 2) + 1] }
+        #expect(filter(odd) == "pad=82:62:0:0:color=0x336699,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p")
+        let even = VideoFormat.mp4.ffmpegArguments(width: 80, height: 62, fps: 60, translucent: false, output: "o")
+        let webm = VideoFormat.webm.ffmpegArguments(width: 80, height: 62, fps: 60, translucent: true, output: "o")
+        #expect(filter(even) == "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p")
+        #expect(filter(webm) == "scale=out_color_matrix=bt709:out_range=tv,format=yuva420p")
+        for a in [odd, even, webm] { #expect(a.indices.contains { Array(a[$0...].prefix(tags.count)) == tags }, "\(a)") }
+        #expect(!gif.contains("-colorspace") && !apng.contains("-colorspace"))
         #expect(VideoFormat.gif.outputSize(width: 81, height: 61) == (81, 61))
     }
 

@@ -20,6 +20,9 @@ public enum MediaProbe {
         public var pixelFormat: String
         /// Tags, e.g. WebM's `alpha_mode`.
         public var tags: [String: String]
+        /// The stream's colour description: `color_space`, `color_primaries`, `color_transfer` and
+        /// `color_range` as ffprobe names them (absent when the stream does not say).
+        public var color: [String: String]
     }
 
     /// Runs a tool and returns its stdout, or throws with its stderr.
@@ -47,7 +50,7 @@ public enum MediaProbe {
     /// ffprobe's facts about `path`.
     public static func info(_ path: String) throws -> Info {
         let data = try run("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                       "stream=codec_name,width,height,avg_frame_rate,nb_read_frames,pix_fmt:stream_tags:format=duration",
+                                       "stream=codec_name,width,height,avg_frame_rate,nb_read_frames,pix_fmt,color_space,color_primaries,color_transfer,color_range:stream_tags:format=duration",
                                        "-of", "json", path])
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let stream = (root["streams"] as? [[String: Any]])?.first else {
@@ -63,7 +66,8 @@ public enum MediaProbe {
                     frameRate: rate(stream["avg_frame_rate"] as? String),
                     duration: Double((root["format"] as? [String: Any])?["duration"] as? String ?? "") ?? -1,
                     pixelFormat: stream["pix_fmt"] as? String ?? "",
-                    tags: stream["tags"] as? [String: String] ?? [:])
+                    tags: stream["tags"] as? [String: String] ?? [:],
+                    color: stream.filter { $0.key.hasPrefix("color_") }.compactMapValues { $0 as? String })
     }
 
     /// Per-packet durations in seconds as ffprobe reads them (for GIF, after its player rule that
@@ -74,11 +78,14 @@ public enum MediaProbe {
     }
 
     /// Every frame of `path` decoded by ffmpeg to straight RGBA and premultiplied, `width x height`.
-    /// `decoder` forces a decoder (libvpx-vp9 is the one that reads WebM's alpha).
-    public static func frames(_ path: String, width: Int, height: Int, decoder: String? = nil) throws -> [Pixmap] {
+    /// `decoder` forces a decoder (libvpx-vp9 is the one that reads WebM's alpha); `yuvMatrix` ("bt709",
+    /// "bt601") reads YUV as limited range with that matrix whatever the stream says.
+    public static func frames(_ path: String, width: Int, height: Int, decoder: String? = nil, yuvMatrix: String? = nil) throws -> [Pixmap] {
         var args = ["-v", "error", "-nostdin"]
         if let decoder { args += ["-c:v", decoder] }
-        args += ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-"]
+        args += ["-i", path]
+        if let yuvMatrix { args += ["-vf", "scale=in_color_matrix=\(yuvMatrix):in_range=tv"] }
+        args += ["-f", "rawvideo", "-pix_fmt", "rgba", "-vsync", "passthrough", "-"]
         let data = [UInt8](try run("ffmpeg", args))
         let size = width * height * 4
         guard size > 0, data.count % size == 0 else {

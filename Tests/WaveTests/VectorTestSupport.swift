@@ -8,8 +8,19 @@ struct OutsideRendererError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// A player that web pages and apps use, run in headless Chromium by tools/players/browser.py.
+enum BrowserPlayer: String, Sendable, CaseIterable {
+    /// lottie-web 5.12's svg renderer (screenshotted); plays Lottie JSON and dotLottie files.
+    case lottieWebSVG = "lottie-web-svg"
+    /// lottie-web 5.12's canvas renderer (its canvas read back exactly); Lottie JSON and dotLottie.
+    case lottieWebCanvas = "lottie-web-canvas"
+    /// Chromium showing an SVG file, its SMIL and CSS animations paused at given seconds.
+    case chromiumSVG = "chromium-svg"
+}
+
 /// Real renderers of our vector documents: Lottie players (rlottie and ThorVG through
-/// tools/players/render.py in tools/players/.venv) and an SVG renderer (Debian's rsvg-convert).
+/// tools/players/render.py in tools/players/.venv; lottie-web and Chromium's SVG through
+/// tools/players/browser.py) and an SVG renderer (Debian's rsvg-convert).
 enum OutsideRenderers {
     /// The repository root, from this file's place in Tests/WaveFillTests.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -53,6 +64,63 @@ enum OutsideRenderers {
         let info = try JSONDecoder().decode(PlayerInfo.self, from: Data(line.utf8))
         let images = try info.files.map { try PNGFile.read($0) }
         return (info, images)
+    }
+
+    /// What a browser player reported about a document.
+    struct BrowserInfo: Decodable {
+        var player: String
+        /// Chromium's version, e.g. "Chrome/156.0.8078.79".
+        var browser: String
+        var width: Int
+        var height: Int
+        /// The frames (lottie-web) or seconds (chromium-svg) shown, in the order asked.
+        var at: [Double]
+        var files: [String]
+        /// lottie-web's version (lottie-web players only), e.g. "5.12.2".
+        var lottie: String?
+        /// The document's frame count and rate as lottie-web reads them (lottie-web players only).
+        var frames: Double?
+        var fps: Double?
+        /// "json", or "dotLottie" when the file was a .lottie zip (lottie-web players only).
+        var container: String?
+    }
+
+    /// Shows a file in a browser player, one headless Chromium for all of `points`: Lottie frames
+    /// (fractional ones drawn as such) for the lottie-web players, seconds for `.chromiumSVG`.
+    /// Premultiplied pixmaps at the document's size, in the order asked.
+    static func browser(file doc: String, player: BrowserPlayer, at points: [Double]) throws -> (info: BrowserInfo, images: [Pixmap]) {
+        let python = root + "/tools/players/.venv/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw OutsideRendererError(description: "\(python) is missing: run tools/players/setup.sh (./run.sh test does)")
+        }
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let list = points.map { $0.rounded() == $0 ? String(Int($0)) : "\($0)" }.joined(separator: ",")
+        let out = try run(python, [root + "/tools/players/browser.py", doc, "--player", player.rawValue,
+                                   player == .chromiumSVG ? "--times" : "--frames", list, "--out-dir", dir])
+        guard let line = out.split(separator: "\n").last else {
+            throw OutsideRendererError(description: "browser.py printed nothing")
+        }
+        let info = try JSONDecoder().decode(BrowserInfo.self, from: Data(line.utf8))
+        let images = try info.files.map { try PNGFile.read($0) }
+        return (info, images)
+    }
+
+    /// Plays `frames` of the Lottie `json` with lottie-web (`.lottieWebSVG` or `.lottieWebCanvas`).
+    static func browser(lottie json: String, player: BrowserPlayer, frames: [Double]) throws -> (info: BrowserInfo, images: [Pixmap]) {
+        precondition(player != .chromiumSVG, "chromium-svg shows SVG documents: use browser(svg:times:)")
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try json.write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        return try browser(file: dir + "/doc.json", player: player, at: frames)
+    }
+
+    /// Shows the SVG document `svg` in Chromium at its own size, paused at each of `times` (seconds).
+    static func browser(svg: String, times: [Double]) throws -> (info: BrowserInfo, images: [Pixmap]) {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try svg.write(toFile: dir + "/doc.svg", atomically: true, encoding: .utf8)
+        return try browser(file: dir + "/doc.svg", player: .chromiumSVG, at: times)
     }
 
     /// Renders an SVG document with rsvg-convert at its own size.

@@ -49,8 +49,8 @@ say "wavefill bench (full and dirty, floors, allocations, many indicators, start
 LD_PRELOAD="$interposer" "$wavefill" bench --extended --soak 100000 "$@" | tee "$out/wavefill.md"
 LD_PRELOAD="$interposer" "$wavefill" bench --json "$@" > "$out/wavefill.json"
 
-# Every scene through the Scene protocol: whole frames, damage-only frames and, as the baseline until
-# the scenes export Lottie for ThorVG and rlottie, the exact reference renderer; then on two threads.
+# Every scene through the Scene protocol: whole frames, damage-only frames and the exact reference
+# renderer; then on two threads; then ThorVG and rlottie playing each scene's Lottie export.
 say "every scene: full, dirty and reference frames at 400 and 1024 px, one thread"
 LD_PRELOAD="$interposer" "$wavefill" bench --scene all --sizes 400,1024 --modes full,dirty,reference --frames "$frames" \
     | tee "$out/scenes.md"
@@ -59,6 +59,8 @@ LD_PRELOAD="$interposer" "$wavefill" bench --scene all --sizes 1024,2048 --threa
     | tee "$out/scenes-2-threads.md"
 
 bash "$here/setup.sh" >&2 || { say "could not set up tools/bench/.venv (PyPI unreachable?)"; exit 1; }
+say "every scene's Lottie export played by ThorVG and rlottie at 1024 px, one thread"
+"$here/.venv/bin/python" "$here/lottie_peers.py" --wavefill "$wavefill" --size 1024 --frames "$frames" | tee "$out/scenes-lottie-peers.md"
 say "peers and wavefill in one run (sizes $sizes, $frames frames each)"
 "$here/.venv/bin/python" "$here/peers.py" --sizes "$sizes" --frames "$frames" \
     --external "swift=$wavefill bench" --out "$out/peers" | tee "$out/peers.md"
