@@ -178,11 +178,11 @@ struct SVGWriter {
 
     /// The layer's bounds as a `<rect>` in its coordinates, transformed to the canvas.
     private func boundsRect(_ node: LayerSampling.Node, paint extra: (attributes: String, animations: String) = ("", "")) throws -> String {
-        let bounds = node.sampledTrack({ l, _ in [l.bounds.minX, l.bounds.minY, l.bounds.width, l.bounds.height] }, absent: [0, 0, 0, 0])
+        let bounds = node.track({ l, _ in [l.bounds.minX, l.bounds.minY, l.bounds.width, l.bounds.height] }, absent: [0, 0, 0, 0])
         var attributes = ""
         var animations = extra.animations
         for (i, name) in ["x", "y", "width", "height"].enumerated() {
-            let track = bounds.map { [$0[i]] }
+            let track = sampledTrack(bounds, i ..< i + 1, tolerance: 0.01)
             attributes += " \(name)=\"\(try SVGText.number(track.keys[0].value[0]))\""
             animations += try animate(name, track) { try SVGText.number($0[0]) }
         }
@@ -229,14 +229,14 @@ struct SVGWriter {
             return [(b - a) * length + (b >= 1 ? 1 : 0), -a * length, 1]
         }
         let s = trim.samples.map(dash), b = trim.before.map(dash)
-        let pattern = SampledTrack(samples: s.map { Array($0[0 ..< 2]) }, before: b.map { Array($0[0 ..< 2]) }, tolerance: 0.001)
+        let dash = sampledTrack((s, b), 0 ..< 1, tolerance: 0.001), offset = sampledTrack((s, b), 1 ..< 2, tolerance: 0.001)
         let shown = Self.visibility(samples: s.map { $0[2] > 0 }, before: b.map { $0[2] > 0 })
         let gap = try SVGText.number(length + 1)
-        let first = pattern.keys[0].value
-        var attributes = " stroke-dasharray=\"\(try SVGText.number(first[0])) \(gap)\" stroke-dashoffset=\"\(try SVGText.number(first[1]))\""
+        var attributes = " stroke-dasharray=\"\(try SVGText.number(dash.keys[0].value[0])) \(gap)\""
+        attributes += " stroke-dashoffset=\"\(try SVGText.number(offset.keys[0].value[0]))\""
         if shown[0].value[0] == 0 { attributes += " visibility=\"hidden\"" }
-        var animations = try animate("stroke-dasharray", pattern.map { [$0[0]] }) { try SVGText.number($0[0]) + " " + gap }
-        animations += try animate("stroke-dashoffset", pattern.map { [$0[1]] }) { try SVGText.number($0[0]) }
+        var animations = try animate("stroke-dasharray", dash) { try SVGText.number($0[0]) + " " + gap }
+        animations += try animate("stroke-dashoffset", offset) { try SVGText.number($0[0]) }
         if shown.count > 1, let timing {
             animations += try timing.element("visibility", discrete: true, keys: shown) { $0[0] > 0 ? "visible" : "hidden" } + "\n"
         }
@@ -271,27 +271,26 @@ struct SVGWriter {
         if (t.samples + t.before).contains(where: \.isEmpty) {
             throw VectorExportError("a gradient layer's number of colours changes during the animation; vector export needs a fixed count")
         }
-        let stops = SampledTrack(samples: t.samples, before: t.before, tolerance: 1e-4)
         func point(_ l: Layer, _ p: (GradientLayer) -> Point) -> [Double] {
             guard let g = l as? GradientLayer else { return [0, 0] }
             let u = p(g), b = g.bounds
             return [b.minX + u.x * b.width, b.minY + u.y * b.height]
         }
-        let axis = node.sampledTrack({ l, _ in point(l) { $0.startPoint } + point(l) { $0.endPoint } }, absent: [0, 0, 0, 0])
+        let axis = node.track({ l, _ in point(l) { $0.startPoint } + point(l) { $0.endPoint } }, absent: [0, 0, 0, 0])
         let id = newID("gradient")
         var s = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
         var animations = ""
         for (i, name) in ["x1", "y1", "x2", "y2"].enumerated() {
-            let track = axis.map { [$0[i]] }
+            let track = sampledTrack(axis, i ..< i + 1, tolerance: 0.01)
             s += " \(name)=\"\(try SVGText.number(track.keys[0].value[0]))\""
             animations += try animate(name, track) { try SVGText.number($0[0]) }
         }
         s += ">\n" + animations
         // Lottie's stop layout: [location, r, g, b] per colour (0...1), then [location, alpha].
         for k in 0 ..< count {
-            let offset = stops.map { [$0[4 * k]] }
-            let rgb = stops.map { Array($0[4 * k + 1 ... 4 * k + 3]).map { $0 * 255 } }
-            let alpha = stops.map { [$0[4 * count + 2 * k + 1]] }
+            let offset = sampledTrack(t, 4 * k ..< 4 * k + 1, tolerance: 1e-4)
+            let rgb = sampledTrack(t, 4 * k + 1 ..< 4 * k + 4, tolerance: 1e-4).map { $0.map { $0 * 255 } }
+            let alpha = sampledTrack(t, 4 * count + 2 * k + 1 ..< 4 * count + 2 * k + 2, tolerance: 1e-4)
             s += "<stop offset=\"\(try SVGText.number(offset.keys[0].value[0], decimals: 6))\" stop-color=\"\(SVGText.hex(rgb.keys[0].value))\""
             s += " stop-opacity=\"\(try SVGText.number(alpha.keys[0].value[0], decimals: 6))\""
             let inside = try animate("offset", offset) { try SVGText.number($0[0], decimals: 6) }

@@ -153,6 +153,12 @@ func gradientStopValues(_ g: GradientLayer) -> [Double] {
     return colour + alpha
 }
 
+/// The components `range` of sampled values (`LayerSampling.Node.track`) as a track of their own,
+/// so that a component that never changes is constant even when others move.
+func sampledTrack(_ t: (samples: [[Double]], before: [[Double]]), _ range: Range<Int>, tolerance: Double) -> SampledTrack {
+    SampledTrack(samples: t.samples.map { Array($0[range]) }, before: t.before.map { Array($0[range]) }, tolerance: tolerance)
+}
+
 /// An opacity track of `alpha` times a constant.
 func opacityTrack(_ alpha: Alpha, times f: Double) -> SampledTrack {
     SampledTrack(samples: alpha.samples.map { [$0 * f] }, before: alpha.before.map { [$0 * f] }, tolerance: 0.0001)
@@ -183,9 +189,7 @@ struct SampledTransform {
         var (s, b) = node.track({ LottieProperty.parts(matrix($0, $1), sheared: sheared) }, absent: [0, 0, 0, 100, 100, 0])
         LottieProperty.unwrapRotation(&s, &b, index: 2)
         LottieProperty.unwrapRotation(&s, &b, index: 5)
-        func part(_ range: Range<Int>) -> SampledTrack {
-            SampledTrack(samples: s.map { Array($0[range]) }, before: b.map { Array($0[range]) }, tolerance: 0.01)
-        }
+        func part(_ range: Range<Int>) -> SampledTrack { sampledTrack((s, b), range, tolerance: 0.01) }
         self.sheared = sheared
         position = part(0 ..< 2); rotation = part(2 ..< 3); scale = part(3 ..< 5); inner = part(5 ..< 6)
     }
