@@ -69,6 +69,27 @@ struct SceneLottieTests {
         }
     }
 
+    /// Every scene as a dotLottie zip plays in ThorVG, rlottie and lottie-web's canvas renderer, from
+    /// the manifest's animation.
+    @Test func everySceneAsDotLottiePlays() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for s in try Self.scenes() {
+            let file = dir + "/\(s.name).lottie"
+            try DotLottie.write(animationJSON: try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte),
+                                id: s.name, to: file)
+            let k = s.frames / 2
+            let ours = s.scene.render(frame: s.start + k)
+            for player in ["thorvg", "rlottie"] {
+                let (info, images) = try OutsideRenderers.play(file: file, player: player, frames: [k])
+                #expect(info.container == "dotLottie")
+                #expect(ImageMetrics.psnr(images[0], ours) >= 35, "\(s.name) in \(player)")
+            }
+            let web = try OutsideRenderers.browser(file: file, player: .lottieWebCanvas, at: [Double(k)])
+            #expect(ImageMetrics.psnr(web.images[0], ours) >= 35, "\(s.name) in lottie-web")
+        }
+    }
+
     /// lottie-web 5.12, both renderers, in Chromium: every scene at five points of its loop.
     @Test(arguments: [BrowserPlayer.lottieWebSVG, .lottieWebCanvas])
     func everySceneLottieWebShowsAsWeRenderIt(_ player: BrowserPlayer) throws {
