@@ -20,60 +20,31 @@ public struct LottieBezier: Sendable, Equatable {
         vertices.append(v); inTangents.append(i); outTangents.append(o)
     }
 
-    /// The closed contours of `path` (lines and cubics; quadratics are elevated exactly). A contour
-    /// that ends on its start point folds that last vertex into the first, so the closing segment
-    /// keeps its curve and no zero-length segment is drawn.
-    public static func contours(of path: Path) -> [LottieBezier] {
-        var out: [LottieBezier] = []
-        var current = LottieBezier()
-        func finish() {
-            guard current.vertices.count > 1 else { current = LottieBezier(); return }
-            let n = current.vertices.count
-            let first = current.vertices[0], last = current.vertices[n - 1]
-            if abs(first.x - last.x) < 1e-12, abs(first.y - last.y) < 1e-12 {
-                current.inTangents[0] = current.inTangents[n - 1]
-                current.vertices.removeLast(); current.inTangents.removeLast(); current.outTangents.removeLast()
-            }
-            if current.vertices.count > 1 { out.append(current) }
-            current = LottieBezier()
-        }
-        for e in path.elevatingQuadratics().elements {
-            switch e {
-            case .move(let p):
-                finish()
-                current.append(p)
-            case .line(let p):
-                current.append(p)
-            case .cubic(let c1, let c2, let p):
-                if let prev = current.vertices.last { current.outTangents[current.outTangents.count - 1] = c1 - prev }
-                current.append(p, in: c2 - p)
-            case .quad:
-                preconditionFailure("elevatingQuadratics() leaves no quadratics")
-            case .close:
-                finish()
-            }
-        }
-        finish()
-        return out
-    }
+    /// The closed contours of `path` (lines and cubics; quadratics are elevated exactly), every
+    /// subpath closed as a fill closes it. A contour that ends on its start point folds that last
+    /// vertex into the first, so the closing segment keeps its curve and no zero-length segment is
+    /// drawn.
+    public static func contours(of path: Path) -> [LottieBezier] { split(path, closingAll: true) }
 
     /// Every subpath of `path` as drawn by a fill or a stroke: open unless it ends with a close
     /// (quadratics elevated exactly; a lone point is dropped). A closed subpath ending on its start
     /// point folds that vertex into the first, as `contours(of:)` does.
-    public static func subpaths(of path: Path) -> [LottieBezier] {
+    public static func subpaths(of path: Path) -> [LottieBezier] { split(path, closingAll: false) }
+
+    private static func split(_ path: Path, closingAll: Bool) -> [LottieBezier] {
         var out: [LottieBezier] = []
         var current = LottieBezier()
         func finish(closed: Bool) {
             defer { current = LottieBezier() }
             let n = current.vertices.count
             guard n > 1 else { return }
-            current.closed = closed
+            current.closed = closed || closingAll
             let first = current.vertices[0], last = current.vertices[n - 1]
-            if closed, abs(first.x - last.x) < 1e-12, abs(first.y - last.y) < 1e-12 {
+            if current.closed, abs(first.x - last.x) < 1e-12, abs(first.y - last.y) < 1e-12 {
                 current.inTangents[0] = current.inTangents[n - 1]
                 current.vertices.removeLast(); current.inTangents.removeLast(); current.outTangents.removeLast()
             }
-            out.append(current)
+            if current.vertices.count > 1 { out.append(current) }
         }
         for e in path.elevatingQuadratics().elements {
             switch e {

@@ -315,12 +315,7 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
     /// each wave and of the container colour.
     @Test(arguments: players)
     func maskImageContainersPlayAsWeRenderThem(_ player: String) throws {
-        let heart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets/masks/heart.png").path
-        let image = try PNGFile.readStraightRGBA(heart)
-        let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
-        var p = WaveParameters(); p.width = 160; p.height = 124
-        let scene = try WaveScene(parameters: p, maskImage: mask)
+        let scene = try heartMaskScene()
         let doc = try parseJSON(try WaveLottie.document(scene: scene))
         let assets = try #require(doc["assets"] as? [[String: Any]])
         #expect(assets.count == 1 && (assets[0]["p"] as? String)?.hasPrefix("data:image/png;base64,") == true)

@@ -46,15 +46,11 @@ struct SceneSVGTests {
 
     /// The wave in a mask-image container (the heart): the image embedded as PNG in the mask.
     static func maskImageCase() throws -> Case {
-        let heart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets/masks/heart.png").path
-        let image = try PNGFile.readStraightRGBA(heart)
-        let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
-        var p = WaveParameters(); p.width = 160; p.height = 124
-        let wave = try WaveScene(parameters: p, maskImage: mask)
+        let wave = try heartMaskScene()
         return Case(name: "wave (mask image)", animated: { try WaveSVG.animatedDocument(scene: wave) },
                     still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
-                    start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: p.fps, width: p.width, height: p.height)
+                    start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: wave.parameters.fps,
+                    width: wave.parameters.width, height: wave.parameters.height)
     }
 
     /// The element names of a document, which must be well-formed XML.

@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Export
 import TestSupport
+import Wave
 
 /// Why a test could not run an outside renderer (it fails, never skips: `./run.sh test` installs them).
 struct OutsideRendererError: Error, CustomStringConvertible {
@@ -154,4 +155,13 @@ enum OutsideRenderers {
         }
         return String(decoding: o, as: UTF8.self)
     }
+}
+
+/// The wave in the repository's heart mask image (Assets/masks/heart.png) on a 160x124 canvas.
+func heartMaskScene() throws -> WaveScene {
+    let heart = OutsideRenderers.root + "/Assets/masks/heart.png"
+    let image = try PNGFile.readStraightRGBA(heart)
+    let mask = MaskImage(width: image.width, height: image.height, alpha: stride(from: 3, to: image.rgba.count, by: 4).map { image.rgba[$0] })
+    var p = WaveParameters(); p.width = 160; p.height = 124
+    return try WaveScene(parameters: p, maskImage: mask)
 }
