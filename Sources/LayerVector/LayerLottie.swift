@@ -347,27 +347,12 @@ struct LottieWriter {
 
     /// The gradient over the bounds: its axis in the layer's coordinates, its stops keyframed.
     private func gradientGroup(_ node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
-        guard let first = node.any as? GradientLayer else { return .object([]) }
-        let count = first.colors.count
-        let stops = node.track({ (l: Layer, _: Transform) -> [Double] in
-            guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
-            return gradientStopValues(g)
-        }, absent: gradientStopValues(first))
-        if (stops.samples + stops.before).contains(where: \.isEmpty) {
-            throw VectorExportError("a gradient layer's number of colours changes during the animation; Lottie export needs a fixed count")
-        }
-        func point(_ l: Layer, _ p: (GradientLayer) -> Point) -> [Double] {
-            guard let g = l as? GradientLayer else { return [0, 0] }
-            let u = p(g), b = g.bounds
-            return [b.minX + u.x * b.width, b.minY + u.y * b.height]
-        }
-        let start = node.track({ l, _ in point(l) { $0.startPoint } }, absent: [0, 0])
-        let end = node.track({ l, _ in point(l) { $0.endPoint } }, absent: [0, 0])
+        let (count, stops, axis) = try node.gradientSamples()
         let bounds = node.track({ l, _ in rectValue(l.bounds) }, absent: [0, 0, 0, 0])
         let gradient: JSONValue = .object([
             ("ty", .string("gf")), ("nm", .string("gradient")), ("o", LottieProperty.animated(opacity(alpha, times: 1))), ("r", .integer(1)),
-            ("s", LottieProperty.animated(SampledTrack(samples: start.samples, before: start.before, tolerance: 0.01))),
-            ("e", LottieProperty.animated(SampledTrack(samples: end.samples, before: end.before, tolerance: 0.01))),
+            ("s", LottieProperty.animated(sampledTrack(axis, 0 ..< 2, tolerance: 0.01))),
+            ("e", LottieProperty.animated(sampledTrack(axis, 2 ..< 4, tolerance: 0.01))),
             ("t", .integer(1)),
             ("g", .object([("p", .integer(count)),
                            ("k", LottieProperty.animated(SampledTrack(samples: stops.samples, before: stops.before, tolerance: 1e-4),

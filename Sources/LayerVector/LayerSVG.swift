@@ -262,21 +262,8 @@ struct SVGWriter {
 
     /// A gradient layer: its bounds filled with a linear gradient in its coordinates.
     private mutating func gradient(_ node: LayerSampling.Node) throws -> String {
-        guard let first = node.any as? GradientLayer else { return "" }
-        let count = first.colors.count
-        let t = node.track({ (l: Layer, _: Transform) -> [Double] in
-            guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
-            return gradientStopValues(g)
-        }, absent: gradientStopValues(first))
-        if (t.samples + t.before).contains(where: \.isEmpty) {
-            throw VectorExportError("a gradient layer's number of colours changes during the animation; vector export needs a fixed count")
-        }
-        func point(_ l: Layer, _ p: (GradientLayer) -> Point) -> [Double] {
-            guard let g = l as? GradientLayer else { return [0, 0] }
-            let u = p(g), b = g.bounds
-            return [b.minX + u.x * b.width, b.minY + u.y * b.height]
-        }
-        let axis = node.track({ l, _ in point(l) { $0.startPoint } + point(l) { $0.endPoint } }, absent: [0, 0, 0, 0])
+        let (count, t, axis) = try node.gradientSamples()
+        guard count > 0 else { return "" }
         let id = newID("gradient")
         var s = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
         var animations = ""

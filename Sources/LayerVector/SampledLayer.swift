@@ -126,6 +126,31 @@ extension LayerSampling.Node {
     }
 }
 
+extension LayerSampling.Node {
+    /// A gradient layer's samples: its stops (`gradientStopValues`) and its axis [start x, y, end x,
+    /// y] in its own coordinates. Throws when the number of colours changes, which no vector format
+    /// can keyframe.
+    func gradientSamples() throws -> (colors: Int, stops: (samples: [[Double]], before: [[Double]]),
+                                     axis: (samples: [[Double]], before: [[Double]])) {
+        guard let first = any as? GradientLayer else { return (0, ([], []), ([], [])) }
+        let count = first.colors.count
+        let stops = track({ (l: Layer, _: Transform) -> [Double] in
+            guard let g = l as? GradientLayer, g.colors.count == count else { return [] }
+            return gradientStopValues(g)
+        }, absent: gradientStopValues(first))
+        if (stops.samples + stops.before).contains(where: \.isEmpty) {
+            throw VectorExportError("a gradient layer's number of colours changes during the animation; vector export needs a fixed count")
+        }
+        func point(_ l: Layer, _ p: (GradientLayer) -> Point) -> [Double] {
+            guard let g = l as? GradientLayer else { return [0, 0] }
+            let u = p(g), b = g.bounds
+            return [b.minX + u.x * b.width, b.minY + u.y * b.height]
+        }
+        let axis = track({ l, _ in point(l) { $0.startPoint } + point(l) { $0.endPoint } }, absent: [0, 0, 0, 0])
+        return (count, stops, axis)
+    }
+}
+
 /// A gradient's stops as Lottie lays them out, which the SVG writer reads too: [location, r, g, b]
 /// per colour (0...1), then [location, alpha] per colour, in location order (locations evenly spaced
 /// when not one per colour, as the layer draws them).
