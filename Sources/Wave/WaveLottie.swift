@@ -86,6 +86,9 @@ public enum WaveLottie {
             }
             assets.append(try imageAsset(coverage))
         }
+        guard masks == .matte || m.rule == .nonZero else {
+            throw SettingError("lottie-masks", "mask: layer masks add and subtract contours as the non-zero rule does; an even-odd container needs --lottie-masks matte")
+        }
         /// The container as a matte above the next layer: the glyphs, or the mask image.
         func matte(_ name: String) {
             if m.maskCoverage != nil {
@@ -93,7 +96,7 @@ public enum WaveLottie {
             } else {
                 add("\(name) matte (glyphs)", extra: [
                     ("td", .integer(1)),
-                    ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black), position: staticGroupPosition)])),
+                    ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black, rule: m.rule), position: staticGroupPosition)])),
                 ])
             }
         }
@@ -122,7 +125,7 @@ public enum WaveLottie {
             ])
         } else {
             add("container (glyphs)", extra: [
-                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
+                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container, rule: m.rule), position: staticGroupPosition)])),
             ])
         }
         if m.background.a > 0 {
@@ -192,13 +195,14 @@ public enum WaveLottie {
         ])
     }
 
-    /// A non-zero fill of `color` (alpha as the fill's opacity), its colour in `slot` when named.
-    private static func fill(_ color: Color, slot: String? = nil) -> JSONValue {
+    /// A fill of `color` (alpha as the fill's opacity) under `rule` (`r` 1 non-zero, 2 even-odd), its
+    /// colour in `slot` when named.
+    private static func fill(_ color: Color, slot: String? = nil, rule: FillRule = .nonZero) -> JSONValue {
         var c: [(String, JSONValue)] = [("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(color)))]
         if let slot { c.append(("sid", .string(slot))) }
         return .object([
             ("ty", .string("fl")), ("nm", .string("fill")), ("c", .object(c)),
-            ("o", staticValue([percent(color.a)])), ("r", .integer(1)),
+            ("o", staticValue([percent(color.a)])), ("r", .integer(rule == .evenOdd ? 2 : 1)),
         ])
     }
 

@@ -35,15 +35,16 @@ public enum WaveSVG {
 
         let w = p.width, h = p.height
         let glyphs = pathData(layout.path)
+        let rule = layout.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         s += "<!-- WaveFill frame \(frame): phase \(number(state.phaseDegrees)) deg, progress \(number(state.progress)) -->\n"
         s += "<defs>\n<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
-        s += "<path fill=\"#FFFFFF\" d=\"\(glyphs)\"/>\n</mask>\n</defs>\n"
+        s += "<path fill=\"#FFFFFF\"\(rule) d=\"\(glyphs)\"/>\n</mask>\n</defs>\n"
         if p.background.a > 0 {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(p.background))/>\n"
         }
-        s += "<path\(paint(p.container)) d=\"\(glyphs)\"/>\n"
+        s += "<path\(paint(p.container))\(rule) d=\"\(glyphs)\"/>\n"
         s += "<path\(paint(p.backWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(back))\"/>\n"
         s += "<path\(paint(p.frontWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(front))\"/>\n"
         s += "</svg>\n"

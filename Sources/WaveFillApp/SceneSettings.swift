@@ -225,20 +225,35 @@ public struct SceneSettings: Equatable, Sendable {
     }
 
     /// The preset JSON of `p` (every key, in flag order; `null` for what is derived or off), with the
-    /// container image `maskImage`. Paths are written absolute so the file works from anywhere.
-    public static func presetJSON(_ p: WaveParameters, maskImage: String?) -> String {
+    /// container settings of `container` (`mask-image`, `shape`, `corner-radius`, `path`, `svg`,
+    /// `fill-rule`). Paths are written absolute so the file works from anywhere.
+    public static func presetJSON(_ p: WaveParameters, container: SceneSettings) -> String {
         func path(_ s: String?) -> String {
             guard let s else { return "null" }
             return JSONText.quoted(absolutePath(s))
         }
         func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
+        func string(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
+        let numberOrNull = { (k: SceneKey) -> String in
+            if case .number(let v)? = container.values[k] { return JSONText.number(v) }
+            return "null"
+        }
+        let stringOrNull = { (k: SceneKey) -> String? in
+            if case .string(let v)? = container.values[k] { return v }
+            return nil
+        }
         let entries: [(SceneKey, String)] = [
             (.scene, JSONText.quoted(SceneKind.wave.rawValue)),
             (.size, JSONText.quoted("\(p.width)x\(p.height)")),
             (.text, JSONText.quoted(p.text)),
             (.font, path(p.fontPath)),
             (.fontSize, num(p.fontSize)),
-            (.maskImage, path(maskImage)),
+            (.maskImage, path(stringOrNull(.maskImage))),
+            (.shape, string(stringOrNull(.shape))),
+            (.cornerRadius, numberOrNull(.cornerRadius)),
+            (.path, string(stringOrNull(.path))),
+            (.svg, path(stringOrNull(.svg))),
+            (.fillRule, string(stringOrNull(.fillRule))),
             (.amplitude, num(p.amplitude)),
             (.frequency, num(p.frequency)),
             (.waveWidth, num(p.waveWidth)),
