@@ -10,7 +10,9 @@ import Export
 /// Layers, top first: for each wave (front, then back) an alpha track matte made of the glyph
 /// outlines (`td`) above the wave layer that uses it (`tt: 1`), so the wave's coverage is multiplied
 /// by the glyphs' as SCENE.md's `M * S` and `M * C`; then the glyphs filled with the container colour;
-/// then the background as a solid layer (left out when fully transparent).
+/// then the background as a solid layer (left out when fully transparent). A shape, path or SVG
+/// container is written the same way, its outline in place of the glyphs; the fills of its mattes
+/// and of the container take its fill rule (`r` 2 for even-odd).
 ///
 /// A wave is one static path, the sine as cubic Hermite segments (within 0.004 px of it), wide enough
 /// to cover the canvas under every translation it gets: its shape group's position moves it by

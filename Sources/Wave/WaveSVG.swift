@@ -7,6 +7,8 @@ import Raster
 /// viewBox are the canvas in pixels; a background rect (left out when fully transparent); the glyph
 /// outlines (quadratics kept as `Q`) in the container colour; then the back and the front wave
 /// polygons through SCENE.md's exact 1 px samples, each under a `<mask>` of the glyphs filled white.
+/// A shape, path or SVG container is written the same way, its outline (with `fill-rule="evenodd"`
+/// when it fills even-odd) in place of the glyphs.
 ///
 /// The mask multiplies each wave's coverage by the glyphs' per pixel (luminance of white times
 /// coverage), which is SCENE.md's `M * C` and `M * S`; a clip path would intersect the shapes
@@ -19,12 +21,12 @@ public enum WaveSVG {
     /// The SVG text of frame `frame` (tick `frame` at timestamp `frame / fps`).
     ///
     /// The scene's state is restored afterwards. Throws `SettingError` for a negative frame or a
-    /// mask-image container (which has no outlines to write).
+    /// mask-image container (which has no outlines to write; text and shape, path or SVG containers do).
     public static func document(scene: WaveScene, frame: Int) throws -> String {
         guard frame >= 0 else { throw SettingError("frame", "\(frame) is negative; expected a frame number >= 0") }
         let layout = scene.layout
         guard !layout.path.isEmpty else {
-            throw SettingError("mask-image", "Lottie and SVG documents need a text container (glyph outlines); a mask image is not supported for vector export")
+            throw SettingError("mask-image", "Lottie and SVG documents need outlines (text, --shape, --path or --svg); a mask image is not supported for vector export")
         }
         let p = scene.parameters
         let saved = scene.state

@@ -18,6 +18,9 @@ extension SceneSetup {
         if given.count > 1 {
             throw settings.error(given[1], "cannot be combined with \(given[0].flag); give exactly one container (text, --mask-image, --shape, --path or --svg)")
         }
+        if let other = given.first, settings.values[.text] != nil, settings.presetOrigin[.text] == nil {
+            throw settings.error(.text, "cannot be combined with \(other.flag); give exactly one container (text, --mask-image, --shape, --path or --svg)")
+        }
         if settings.values[.cornerRadius] != nil, given.first != .shape {
             throw settings.error(.cornerRadius, "goes with --shape rounded-rect")
         }
@@ -70,6 +73,14 @@ extension SceneSetup {
         case "evenodd"?: return .evenOdd
         case let v?: throw settings.error(.fillRule, "'\(v)' is not one of nonzero, evenodd")
         }
+    }
+
+    /// `words` (flag and value pairs) without the text's flags when `settings` choose another
+    /// container, so that the line makes the same scene again.
+    static func droppingTextArguments(_ words: [String], for settings: SceneSettings) -> [String] {
+        guard containerKeys.contains(where: { settings.values[$0] != nil }) else { return words }
+        let textFlags: Set<String> = [SceneKey.text.flag, SceneKey.font.flag, SceneKey.fontSize.flag]
+        return stride(from: 0, to: words.count - 1, by: 2).filter { !textFlags.contains(words[$0]) }.flatMap { [words[$0], words[$0 + 1]] }
     }
 
     /// The container flags of `settings` as command-line words (`--shape heart`), in flag order.

@@ -164,7 +164,7 @@ public struct SceneSettings: Equatable, Sendable {
     // MARK: - Presets as JSON
 
     /// Reads a preset: a JSON object whose keys are the long flag names without dashes. Relative
-    /// paths (`font`, `mask-image`) are taken from `directory`. `null` leaves a key at its default.
+    /// paths (`font`, `mask-image`, `svg`) are taken from `directory`. `null` leaves a key at its default.
     public static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
         let object: [String: PresetJSONValue]
         do {

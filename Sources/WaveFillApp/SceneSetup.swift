@@ -260,7 +260,7 @@ public struct SceneSetup {
         if kind != .wave { line += " --scene " + kind.rawValue }
         if kind == .wave, var p = try? s.parameters() {
             p.fontPath = try? s.string(.font)
-            let words = p.commandLineArguments
+            let words = Self.droppingTextArguments(p.commandLineArguments, for: s)
             line += words.isEmpty ? "" : " " + words.map(WaveParameters.shellQuoted).joined(separator: " ")
             let container = Self.containerArguments(s)
             for k in stride(from: 0, to: container.count, by: 2) {

@@ -18,6 +18,9 @@ import WaveFillApp
     @Test func exactlyOneContainerSource() {
         #expect(Self.error([(.shape, .string("heart")), (.path, .string("M0 0H1V1Z"))]).hasPrefix("--path: cannot be combined with --shape"))
         #expect(Self.error([(.maskImage, .string("a.png")), (.svg, .string("b.svg"))]).hasPrefix("--svg: cannot be combined with --mask-image"))
+        // Text given as a flag is a container too; the preset's text (the default "du") is not.
+        #expect(Self.error([(.text, .string("Wave")), (.shape, .string("heart"))]).hasPrefix("--text: cannot be combined with --shape"))
+        #expect(Self.error([(.shape, .string("heart"))]) == "")
         #expect(Self.error([(.cornerRadius, .number(4))]).hasPrefix("--corner-radius: goes with --shape"))
         #expect(Self.error([(.shape, .string("heart")), (.fillRule, .string("evenodd"))]).hasPrefix("--fill-rule: goes with --path"))
         #expect(Self.error([(.path, .string("M0 0H1V1Z")), (.fillRule, .string("odd"))]).hasPrefix("--fill-rule: 'odd' is not one of"))
@@ -32,6 +35,12 @@ import WaveFillApp
         #expect(s.commandLine(subcommand: "run") == "wavefill run --size 96x74 --shape rounded-rect --corner-radius 12.5")
         let p = try Self.setup([(.path, .string("M0 0H10V10Z")), (.fillRule, .string("evenodd"))])
         #expect(p.commandLine(subcommand: "render") == "wavefill render --size 96x74 --path 'M0 0H10V10Z' --fill-rule evenodd")
+        // The preset's text (here not the default) is left out: the shape is the container.
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "{\"text\": \"Wave\", \"font-size\": 20}".write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let overText = try SceneSetup(flags: SceneSetupTests.flags([(.shape, .string("star"))]), preset: dir + "/t.json")
+        #expect(overText.commandLine(subcommand: "run") == "wavefill run --shape star")
         let json = try s.presetJSON()
         #expect(json.contains("\"shape\": \"rounded-rect\",\n  \"corner-radius\": 12.5,\n  \"path\": null,\n  \"svg\": null,\n  \"fill-rule\": null,"))
     }
