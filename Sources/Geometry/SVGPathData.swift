@@ -60,6 +60,8 @@ extension Path {
         var delta = Self.angle(Point((x1 - cx1) / rx, (y1 - cy1) / ry), Point((-x1 - cx1) / rx, (-y1 - cy1) / ry))
         if !sweep, delta > 0 { delta -= 2 * .pi }
         if sweep, delta < 0 { delta += 2 * .pi }
+        // Radii or points so large that the arithmetic overflows: the chord is all that is left.
+        guard delta.isFinite, theta1.isFinite, centre.x.isFinite, centre.y.isFinite else { line(to: end); return }
         let ellipse = ArcEllipse(centre: centre, rx: rx, ry: ry, cosPhi: cosP, sinPhi: sinP)
         let count = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = delta / Double(count)

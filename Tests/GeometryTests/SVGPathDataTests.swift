@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+import TestSupport
 
 /// SVG path data: every command absolute and relative, implicit repeats, number forms, arcs as
 /// cubics on the exact ellipse, and malformed data reported at the first bad character.
@@ -118,6 +119,9 @@ import Testing
         // An arc to its own start is left out; negative radii are their absolute values.
         #expect(try Self.path("M3 3 A5 5 0 0 1 3 3") == [.move(Point(3, 3))])
         #expect(try Self.path("M0 0 A-5 -5 0 0 1 10 0") == (try Self.path("M0 0 A5 5 0 0 1 10 0")))
+        // Radii or coordinates that overflow the arithmetic leave the chord.
+        #expect(try Self.path("M0 0 A1e300 1e300 0 0 1 10 0") == [.move(.zero), .line(Point(10, 0))])
+        #expect(try Self.path("M0 0 A1 1 0 0 1 1e308 0") == [.move(.zero), .line(Point(1e308, 0))])
     }
 
     static func failure(_ d: String) -> SVGPathDataError? {
@@ -144,5 +148,19 @@ import Testing
         }
         #expect(Self.failure("M0 0 L1 x")?.description == "at character 8 ('x'): expected a number")
         #expect(Self.failure("M0")?.description == "at character 2 (end of data): expected a number")
+    }
+
+    /// Random strings of the grammar's characters: read or refused, never a trap.
+    @Test func randomDataNeverTraps() {
+        let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.-+eE, 01e308")
+        var rng = SeededRandom(seed: 7)
+        var read = 0
+        for _ in 0 ..< 5000 {
+            let text = String((0 ..< rng.int(0 ... 40)).map { _ in alphabet[rng.int(0 ... alphabet.count - 1)] })
+            guard let path = try? Path(svgPathData: text) else { continue }
+            read += 1
+            _ = path.controlBounds
+        }
+        #expect(read > 100)
     }
 }
