@@ -48,4 +48,20 @@ import Raster
         let d = ImageCompare.compare(try PNGFile.read(dir + "/c.png"), try PNGFile.read(dir + "/s.png"), tolerance: 1)
         #expect(d.pixelsOverTolerance == 0, "\(d)")
     }
+
+    @Test func shapesExportAsLottieAndSVG() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lottie = try Executable.run(["export", "--shape", "heart", "--size", "80x62", "--frames", "30", "--out", "h.json"], in: dir)
+        #expect(lottie.status == 0, "\(lottie.stderr)")
+        let svg = try Executable.run(["export", "--path", "M0 0H9V9H0Z M3 3H6V6H3Z", "--fill-rule", "evenodd", "--size", "80x62",
+                                      "--frame", "150", "--out", "r.svg"], in: dir)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(try String(contentsOfFile: dir + "/r.svg", encoding: .utf8).contains("fill-rule=\"evenodd\""))
+        // Layer masks cannot draw an even-odd outline: refused, nothing written.
+        let masks = try Executable.run(["export", "--path", "M0 0H9V9H0Z M3 3H6V6H3Z", "--fill-rule", "evenodd", "--size", "80x62",
+                                        "--frames", "30", "--lottie-masks", "mask", "--out", "m.json"], in: dir)
+        #expect(masks.status == 64 && masks.stderr.hasPrefix("wavefill: error: --lottie-masks:"), "\(masks.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/m.json"))
+    }
 }
