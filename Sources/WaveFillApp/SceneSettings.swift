@@ -234,26 +234,19 @@ public struct SceneSettings: Equatable, Sendable {
         }
         func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
         func string(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
-        let numberOrNull = { (k: SceneKey) -> String in
-            if case .number(let v)? = container.values[k] { return JSONText.number(v) }
-            return "null"
-        }
-        let stringOrNull = { (k: SceneKey) -> String? in
-            if case .string(let v)? = container.values[k] { return v }
-            return nil
-        }
+        func given(_ k: SceneKey) -> String? { (try? container.string(k)) ?? nil }
         let entries: [(SceneKey, String)] = [
             (.scene, JSONText.quoted(SceneKind.wave.rawValue)),
             (.size, JSONText.quoted("\(p.width)x\(p.height)")),
             (.text, JSONText.quoted(p.text)),
             (.font, path(p.fontPath)),
             (.fontSize, num(p.fontSize)),
-            (.maskImage, path(stringOrNull(.maskImage))),
-            (.shape, string(stringOrNull(.shape))),
-            (.cornerRadius, numberOrNull(.cornerRadius)),
-            (.path, string(stringOrNull(.path))),
-            (.svg, path(stringOrNull(.svg))),
-            (.fillRule, string(stringOrNull(.fillRule))),
+            (.maskImage, path(given(.maskImage))),
+            (.shape, string(given(.shape))),
+            (.cornerRadius, num((try? container.number(.cornerRadius)) ?? nil)),
+            (.path, string(given(.path))),
+            (.svg, path(given(.svg))),
+            (.fillRule, string(given(.fillRule))),
             (.amplitude, num(p.amplitude)),
             (.frequency, num(p.frequency)),
             (.waveWidth, num(p.waveWidth)),

@@ -260,12 +260,8 @@ public struct SceneSetup {
         if kind != .wave { line += " --scene " + kind.rawValue }
         if kind == .wave, var p = try? s.parameters() {
             p.fontPath = try? s.string(.font)
-            let words = Self.droppingTextArguments(p.commandLineArguments, for: s)
+            let words = Self.droppingTextArguments(p.commandLineArguments, for: s) + Self.containerArguments(s)
             line += words.isEmpty ? "" : " " + words.map(WaveParameters.shellQuoted).joined(separator: " ")
-            let container = Self.containerArguments(s)
-            for k in stride(from: 0, to: container.count, by: 2) {
-                line += " " + container[k] + " " + WaveParameters.shellQuoted(container[k + 1])
-            }
             return line
         }
         for key in SceneKey.keys(of: kind) where key != .scene {
