@@ -161,15 +161,44 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
 
 /// The Lottie export of shape containers played by rlottie and ThorVG against our renderer.
 @Suite(.serialized) struct ContainerShapePlayerTests {
+    /// A heart, and an even-odd ring (which the non-zero rule would fill).
+    static func scenes() throws -> [(String, WaveScene)] {
+        [("heart", try outlineScene(try ContainerOutline(shape: .heart))),
+         ("ring", try outlineScene(ContainerOutline(path: try Path(svgPathData: ContainerShapeTests.ring), rule: .evenOdd, key: "path")))]
+    }
+
     @Test(arguments: LottiePlayerTests.players)
     func heartAndEvenOddRingPlayAsWeRenderThem(_ player: String) throws {
-        let scenes = [("heart", try outlineScene(try ContainerOutline(shape: .heart))),
-                      ("ring", try outlineScene(ContainerOutline(path: try Path(svgPathData: ContainerShapeTests.ring), rule: .evenOdd, key: "path")))]
-        for (name, scene) in scenes {
+        for (name, scene) in try Self.scenes() {
             for db in try LottiePlayerTests.psnrs(scene, frames: nil, at: [0, 225, 450, 675], player: player) {
                 print("Lottie \(player) \(name): PSNR \(String(format: "%.1f", db)) dB")
                 #expect(db >= 35, "\(player) \(name): \(db) dB")
             }
+        }
+    }
+
+    /// lottie-web (svg and canvas renderers) plays the heart and the even-odd ring, and Chromium shows
+    /// their SVG, as we render them.
+    @Test(arguments: BrowserPlayerTests.lottieWeb)
+    func lottieWebPlaysShapesAsWeRenderThem(_ player: BrowserPlayer) throws {
+        for (name, scene) in try Self.scenes() {
+            let frames = [0, 225, 450]
+            let (_, images) = try OutsideRenderers.browser(lottie: try WaveLottie.document(scene: scene), player: player,
+                                                           frames: frames.map(Double.init))
+            for (f, image) in zip(frames, images) {
+                let v = ImageMetrics.psnr(image, render(scene, frame: f))
+                print("Lottie \(player.rawValue) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 35, "\(player.rawValue) \(name) frame \(f): \(v) dB")
+            }
+        }
+    }
+
+    @Test func chromiumShowsTheShapesSVGAsWeRenderIt() throws {
+        for (name, scene) in try Self.scenes() {
+            let (_, images) = try OutsideRenderers.browser(svg: try WaveSVG.document(scene: scene, frame: 150), times: [0])
+            let v = ImageMetrics.psnr(try #require(images.first), render(scene, frame: 150))
+            print("SVG chromium \(name): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 35, "\(name): \(v) dB")
         }
     }
 }
