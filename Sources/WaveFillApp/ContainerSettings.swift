@@ -7,6 +7,8 @@ extension SceneSetup {
     static let containerKeys: [SceneKey] = [.maskImage, .shape, .path, .svg]
     /// Every container key, with the settings that qualify one (written to presets and command lines).
     static let containerSettingKeys: [SceneKey] = [.maskImage, .shape, .cornerRadius, .path, .svg, .fillRule]
+    /// What a second container source is told.
+    static let oneContainer = "give exactly one container (text, --mask-image, --shape, --path or --svg)"
     /// The largest SVG file read for `--svg`.
     static let maxSVGBytes = 16 << 20
 
@@ -16,10 +18,11 @@ extension SceneSetup {
     func containerOutline() throws -> ContainerOutline? {
         let given = Self.containerKeys.filter { settings.values[$0] != nil }
         if given.count > 1 {
-            throw settings.error(given[1], "cannot be combined with \(given[0].flag); give exactly one container (text, --mask-image, --shape, --path or --svg)")
+            throw settings.error(given[1], "cannot be combined with \(given[0].flag); \(Self.oneContainer)")
         }
+        // Text from a preset (every built-in one has "du") gives way; text given as a flag is a source.
         if let other = given.first, settings.values[.text] != nil, settings.presetOrigin[.text] == nil {
-            throw settings.error(.text, "cannot be combined with \(other.flag); give exactly one container (text, --mask-image, --shape, --path or --svg)")
+            throw settings.error(.text, "cannot be combined with \(other.flag); \(Self.oneContainer)")
         }
         if settings.values[.cornerRadius] != nil, given.first != .shape {
             throw settings.error(.cornerRadius, "goes with --shape rounded-rect")
