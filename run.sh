@@ -5,8 +5,9 @@
 #   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
 #   ./run.sh install    release build; wavefill into $PREFIX/bin (default /usr/local as root, else
 #                       ~/.local) and its presets into $PREFIX/share/wavefill/Assets
-#   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs and presets (FUZZ_SECONDS each, default 600;
-#                       FUZZ_TARGETS="font png preset"); findings go to Tests/Fuzz/crashes/TARGET/
+#   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs, presets and SVG/path data (FUZZ_SECONDS
+#                       each, default 600; FUZZ_TARGETS="font png preset svg"); findings go to
+#                       Tests/Fuzz/crashes/TARGET/
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
 #   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go, then
 #                       the window's CPU per scene (tools/bench/window.sh, under Xvfb)
@@ -127,7 +128,7 @@ case "$cmd" in
         # shellcheck disable=SC2046
         swiftc -sanitize=fuzzer,address -o "$scratch/wavefill-fuzz" "${objs[@]}" \
             $(pkg-config --libs freetype2 harfbuzz libpng fontconfig sdl2)
-        for t in ${FUZZ_TARGETS:-font png preset}; do
+        for t in ${FUZZ_TARGETS:-font png preset svg}; do
             work="$scratch/corpus/$t"; mkdir -p "$work" "Tests/Fuzz/crashes/$t"
             cp -n Tests/Fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
             say "fuzzing $t for $seconds s (corpus $work, findings in Tests/Fuzz/crashes/$t/)"

@@ -1,5 +1,5 @@
 // FuzzTargets: the inputs a user hands the tool that parsers of ours or of C libraries read (font
-// files with text, mask PNGs, preset JSON), as one entry point for libFuzzer
+// files with text, mask PNGs, preset JSON, SVG files and path data), as one entry point for libFuzzer
 // (`LLVMFuzzerTestOneInput`, built with `-sanitize=fuzzer,address` by `./run.sh fuzz`) and for the
 // regression tests that replay the corpus and every crash ever found.
 //
@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// A preset file made into a scene and one frame.
     case preset
+    /// An SVG file's shapes (`--svg`), and the same bytes as path data (`--path`), laid out as containers.
+    case svg
 
     /// The target `WAVEFILL_FUZZ_TARGET` names (libFuzzer passes no arguments to the entry point).
     static let current: FuzzTarget = getenv("WAVEFILL_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .preset
@@ -56,11 +58,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let scene = try? SceneSetup(flags: small, preset: path).makeScene() else { return }
             _ = scene.render(frame: 7)
             _ = try? setup.presetJSON()
+        case .svg:
+            let text = String(decoding: data, as: UTF8.self)
+            if let shapes = try? SVGShapes(text: text) {
+                _ = try? ContainerLayout(outline: ContainerOutline(path: shapes.path, rule: shapes.rule, key: "svg"), width: 24, height: 18)
+            }
+            if let path = try? Path(svgPathData: text) {
+                _ = try? ContainerLayout(outline: ContainerOutline(path: path, rule: .evenOdd, key: "path"), width: 24, height: 18)
+            }
         }
     }
 
     private static func temporaryPath(_ target: FuzzTarget) -> String {
-        "/tmp/wavefill-fuzz-\(getpid())-\(target.rawValue)" + (target == .preset ? ".json" : target == .png ? ".png" : ".ttf")
+        "/tmp/wavefill-fuzz-\(getpid())-\(target.rawValue)" + (target == .preset ? ".json" : target == .png ? ".png" : target == .svg ? ".svg" : ".ttf")
     }
 
     private static func write(_ bytes: ArraySlice<UInt8>, to path: String) -> Bool {

@@ -9,4 +9,6 @@ extension Double {
     @inlinable public static func cosine(_ x: Double) -> Double { cos(x) }
     /// `sin(x)` from the C library.
     @inlinable public static func sine(_ x: Double) -> Double { sin(x) }
+    /// `acos(x)` from the C library.
+    @inlinable public static func arcCosine(_ x: Double) -> Double { acos(x) }
 }

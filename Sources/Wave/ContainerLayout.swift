@@ -30,6 +30,8 @@ public struct ContainerLayout: Sendable {
     public let inkBox: Rect
     /// The glyph outlines on the canvas (empty for a mask image).
     public let path: Path
+    /// How `path` fills (non-zero for text).
+    public let fillRule: FillRule
     /// `M(i, j)` for the whole canvas.
     public let coverage: Coverage
 
@@ -58,6 +60,7 @@ public struct ContainerLayout: Sendable {
         inkBox = Rect(minX: tx + Double(x0) / 64, minY: ty - Double(y1) / 64,
                       maxX: tx + Double(x1) / 64, maxY: ty - Double(y0) / 64)
         path = shaped.path(tx: tx, ty: ty)
+        fillRule = .nonZero
         coverage = rasterizer.coverage(of: path, width: width, height: height, rule: .nonZero)
     }
 
@@ -85,7 +88,40 @@ public struct ContainerLayout: Sendable {
         fontSize = 0
         inkBox = Rect(x: ox + s * Double(minX), y: oy + s * Double(minY), width: s * iw, height: s * ih)
         path = Path()
+        fillRule = .nonZero
         coverage = Self.resample(image, scale: s, originX: ox, originY: oy, width: width, height: height)
+    }
+
+    /// Lays out vector contours like a mask image: the exact bounds of the curves are the ink box,
+    /// scaled (keeping the aspect ratio) to fit 80 % of the canvas and centred; `M` is the exact
+    /// coverage of the placed contours under their rule. Throws `SettingError` naming the
+    /// outline's key when the contours enclose no area.
+    public init(outline: ContainerOutline, width: Int, height: Int, rasterizer: Rasterizer = Rasterizer()) throws {
+        let zeroArea = SettingError(outline.key, "the outline encloses no area; expected a closed shape with a width and a height")
+        guard let b = Self.curveBounds(outline.path), b.width > 0, b.height > 0, (b.width * b.height).isFinite else { throw zeroArea }
+        let s = min(0.8 * Double(width) / b.width, 0.8 * Double(height) / b.height)
+        let ox = Double(width) / 2 - s * (b.minX + b.maxX) / 2
+        let oy = Double(height) / 2 - s * (b.minY + b.maxY) / 2
+        self.width = width
+        self.height = height
+        fontSize = 0
+        inkBox = Rect(x: ox + s * b.minX, y: oy + s * b.minY, width: s * b.width, height: s * b.height)
+        path = outline.path.applying(Transform.scale(s, s).concatenating(.translation(ox, oy)))
+        fillRule = outline.rule
+        coverage = rasterizer.coverage(of: path, width: width, height: height, rule: outline.rule)
+        guard coverage.values.contains(where: { $0 > 0 }) else { throw zeroArea }
+    }
+
+    /// The bounds of the curves themselves (not their control points), to 1e-6 of their size.
+    static func curveBounds(_ path: Path) -> Rect? {
+        guard let box = path.controlBounds else { return nil }
+        let size = max(box.width, box.height)
+        guard size > 0, size.isFinite else { return box }
+        let flat = path.flattenedContours(tolerance: size * 1e-6)
+        guard let first = flat.points.first else { return nil }
+        var r = Rect(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+        for p in flat.points { r = r.union(Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
+        return r
     }
 
     /// Box-filter resampling of a piecewise-constant alpha image placed at `origin`, scaled by `scale`.

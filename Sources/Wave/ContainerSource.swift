@@ -1,4 +1,5 @@
 import Text
+import Geometry
 
 /// What the container is made of, kept so that it can be laid out again at another size (a window
 /// that is resized relays out; it never stretches a frame).
@@ -7,6 +8,8 @@ public enum ContainerSource: Sendable {
     case text(TextShaper)
     /// An image's alpha.
     case mask(MaskImage)
+    /// A vector outline: a built-in shape, path data or an SVG file's shapes.
+    case outline(ContainerOutline)
 
     /// SCENE.md's layout at `parameters`' size and font size.
     public func layout(for parameters: WaveParameters) throws -> ContainerLayout {
@@ -16,11 +19,33 @@ public enum ContainerSource: Sendable {
                                        fontSize: parameters.fontSize)
         case .mask(let image):
             return try ContainerLayout(mask: image, width: parameters.width, height: parameters.height)
+        case .outline(let outline):
+            return try ContainerLayout(outline: outline, width: parameters.width, height: parameters.height)
         }
     }
 
     /// A scene of `parameters` with this container.
     public func scene(_ parameters: WaveParameters) throws -> WaveScene {
         try WaveScene(parameters: parameters, layout: layout(for: parameters))
+    }
+}
+
+/// A container given as contours in its own coordinates, with the rule that fills them.
+public struct ContainerOutline: Sendable, Equatable {
+    /// The contours (any units; placed and scaled like the ink box of text).
+    public var path: Path
+    /// How the contours fill.
+    public var rule: FillRule
+    /// The setting it came from (`shape`, `path`, `svg`), named by errors.
+    public var key: String
+
+    /// Creates an outline.
+    public init(path: Path, rule: FillRule = .nonZero, key: String) {
+        self.path = path; self.rule = rule; self.key = key
+    }
+
+    /// A built-in shape (see `ContainerShape`).
+    public init(shape: ContainerShape, cornerRadius: Double? = nil) throws {
+        self.init(path: try shape.path(cornerRadius: cornerRadius), key: "shape")
     }
 }

@@ -37,7 +37,7 @@ public final class WaveLayerScene {
                 return l
             }
             let l = ShapeLayer()
-            l.path = lay.path; l.fillColor = color
+            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule
             fullCanvas(l)
             return l
         }

@@ -10,7 +10,9 @@ import Export
 /// Layers, top first: for each wave (front, then back) an alpha track matte made of the glyph
 /// outlines (`td`) above the wave layer that uses it (`tt: 1`), so the wave's coverage is multiplied
 /// by the glyphs' as SCENE.md's `M * S` and `M * C`; then the glyphs filled with the container colour;
-/// then the background as a solid layer (left out when fully transparent).
+/// then the background as a solid layer (left out when fully transparent). A shape, path or SVG
+/// container is written the same way, its outline in place of the glyphs; the fills of its mattes
+/// and of the container take its fill rule (`r` 2 for even-odd).
 ///
 /// A wave is one static path, the sine as cubic Hermite segments (within 0.004 px of it), wide enough
 /// to cover the canvas under every translation it gets: its shape group's position moves it by
@@ -86,6 +88,9 @@ public enum WaveLottie {
             }
             assets.append(try imageAsset(coverage))
         }
+        guard masks == .matte || m.rule == .nonZero else {
+            throw SettingError("lottie-masks", "mask: layer masks add and subtract contours as the non-zero rule does; an even-odd container needs --lottie-masks matte")
+        }
         /// The container as a matte above the next layer: the glyphs, or the mask image.
         func matte(_ name: String) {
             if m.maskCoverage != nil {
@@ -93,7 +98,7 @@ public enum WaveLottie {
             } else {
                 add("\(name) matte (glyphs)", extra: [
                     ("td", .integer(1)),
-                    ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black), position: staticGroupPosition)])),
+                    ("shapes", .array([group("glyphs", glyphShapes, fill: fill(.black, rule: m.rule), position: staticGroupPosition)])),
                 ])
             }
         }
@@ -122,7 +127,7 @@ public enum WaveLottie {
             ])
         } else {
             add("container (glyphs)", extra: [
-                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container), position: staticGroupPosition)])),
+                ("shapes", .array([group("glyphs", glyphShapes, fill: fill(m.container, slot: slotNames.container, rule: m.rule), position: staticGroupPosition)])),
             ])
         }
         if m.background.a > 0 {
@@ -198,13 +203,14 @@ public enum WaveLottie {
         ])
     }
 
-    /// A non-zero fill of `color` (alpha as the fill's opacity), its colour in `slot` when named.
-    private static func fill(_ color: Color, slot: String? = nil) -> JSONValue {
+    /// A fill of `color` (alpha as the fill's opacity) under `rule` (`r` 1 non-zero, 2 even-odd), its
+    /// colour in `slot` when named.
+    private static func fill(_ color: Color, slot: String? = nil, rule: FillRule = .nonZero) -> JSONValue {
         var c: [(String, JSONValue)] = [("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(color)))]
         if let slot { c.append(("sid", .string(slot))) }
         return .object([
             ("ty", .string("fl")), ("nm", .string("fill")), ("c", .object(c)),
-            ("o", staticValue([percent(color.a)])), ("r", .integer(1)),
+            ("o", staticValue([percent(color.a)])), ("r", .integer(rule == .evenOdd ? 2 : 1)),
         ])
     }
 

@@ -56,6 +56,8 @@ struct WaveLottieModel: Sendable {
     let back: Wave, front: Wave
     /// The glyph outlines, closed cubic contours on the canvas.
     let glyphs: [LottieBezier]
+    /// How the glyph (or shape) contours fill.
+    let rule: FillRule
     /// A mask-image container's coverage on the canvas (nil for text: `glyphs` then outline it).
     let maskCoverage: Coverage?
     /// Background and container colours.
@@ -77,6 +79,7 @@ struct WaveLottieModel: Sendable {
         self.frames = frames; self.fps = fps
         background = p.background; container = p.container
         glyphs = LottieBezier.contours(of: layout.path)
+        rule = layout.fillRule
         maskCoverage = layout.path.isEmpty ? layout.coverage : nil
 
         func timestamp(_ n: Int) -> Double { Double(n) / fps }

@@ -7,6 +7,8 @@ import Raster
 /// viewBox are the canvas in pixels; a background rect (left out when fully transparent); the glyph
 /// outlines (quadratics kept as `Q`) in the container colour; then the back and the front wave
 /// polygons through SCENE.md's exact 1 px samples, each under a `<mask>` of the glyphs filled white.
+/// A shape, path or SVG container is written the same way, its outline (with `fill-rule="evenodd"`
+/// when it fills even-odd) in place of the glyphs.
 ///
 /// The mask multiplies each wave's coverage by the glyphs' per pixel (luminance of white times
 /// coverage), which is SCENE.md's `M * C` and `M * S`; a clip path would intersect the shapes
@@ -20,7 +22,8 @@ public enum WaveSVG {
     /// The SVG text of frame `frame` (tick `frame` at timestamp `frame / fps`).
     ///
     /// A mask-image container is the image (embedded as PNG) in the mask, and the container colour
-    /// over the canvas through it. The scene's state is restored afterwards. Throws `SettingError`
+    /// over the canvas through it; outlines (text, shapes, paths) fill by their rule. The scene's
+    /// state is restored afterwards. Throws `SettingError`
     /// for a negative frame.
     public static func document(scene: WaveScene, frame: Int) throws -> String {
         guard frame >= 0 else { throw SettingError("frame", "\(frame) is negative; expected a frame number >= 0") }
@@ -35,14 +38,15 @@ public enum WaveSVG {
         let w = p.width, h = p.height
         let image = layout.path.isEmpty ? try imageContainer(layout.coverage, color: p.container) : nil
         let glyphs = try SVGText.pathData(layout.path)
+        let rule = layout.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
         s += "<!-- WaveFill frame \(frame): phase \(number(state.phaseDegrees)) deg, progress \(number(state.progress)) -->\n"
-        s += "<defs>\n" + maskOpening(w, h) + (image?.mask ?? "<path fill=\"#FFFFFF\" d=\"\(glyphs)\"/>\n") + "</mask>\n</defs>\n"
+        s += "<defs>\n" + maskOpening(w, h) + (image?.mask ?? "<path fill=\"#FFFFFF\"\(rule) d=\"\(glyphs)\"/>\n") + "</mask>\n</defs>\n"
         if p.background.a > 0 {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(p.background))/>\n"
         }
-        s += image?.container ?? "<path\(paint(p.container)) d=\"\(glyphs)\"/>\n"
+        s += image?.container ?? "<path\(paint(p.container))\(rule) d=\"\(glyphs)\"/>\n"
         s += "<path\(paint(p.backWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(back))\"/>\n"
         s += "<path\(paint(p.frontWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(front))\"/>\n"
         s += "</svg>\n"
@@ -93,7 +97,8 @@ public enum WaveSVG {
         if let image {
             s += maskOpening(w, h) + image.mask + "</mask>\n</defs>\n"
         } else {
-            s += "<path id=\"glyph-outlines\" d=\"\(try SVGText.pathData(m.glyphs))\"/>\n"
+            let rule = m.rule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
+            s += "<path id=\"glyph-outlines\"\(rule) d=\"\(try SVGText.pathData(m.glyphs))\"/>\n"
             s += maskOpening(w, h) + "<use xlink:href=\"#glyph-outlines\" fill=\"#FFFFFF\"/>\n</mask>\n</defs>\n"
         }
         if m.background.a > 0 {

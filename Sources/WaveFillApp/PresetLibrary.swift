@@ -61,14 +61,20 @@ public enum PresetLibrary {
 
     /// The bytes of a preset file, or a `--preset` error naming it.
     public static func read(file: String) throws -> [UInt8] {
+        try readSmallFile(file, flag: "--preset", limit: 1 << 20, what: "a preset is a small JSON object")
+    }
+
+    /// The bytes of a regular file of at most `limit` bytes, or an error under `flag` naming it
+    /// (`what` says why the limit is there).
+    public static func readSmallFile(_ file: String, flag: String, limit: Int, what: String) throws -> [UInt8] {
         var st = stat()
         guard stat(file, &st) == 0 else {
-            throw ParameterError("--preset", "'\(file)': \(String(cString: strerror(errno)))")
+            throw ParameterError(flag, "'\(file)': \(String(cString: strerror(errno)))")
         }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParameterError("--preset", "'\(file)' is not a file") }
-        guard st.st_size <= 1 << 20 else { throw ParameterError("--preset", "'\(file)' is over 1 MiB; a preset is a small JSON object") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParameterError(flag, "'\(file)' is not a file") }
+        guard st.st_size <= limit else { throw ParameterError(flag, "'\(file)' is over \(limit >> 20) MiB; \(what)") }
         guard let f = fopen(file, "rb") else {
-            throw ParameterError("--preset", "'\(file)': \(String(cString: strerror(errno)))")
+            throw ParameterError(flag, "'\(file)': \(String(cString: strerror(errno)))")
         }
         defer { fclose(f) }
         var out = [UInt8]()
@@ -78,7 +84,7 @@ public enum PresetLibrary {
             if n <= 0 { break }
             out += buf[0 ..< n]
         }
-        guard ferror(f) == 0 else { throw ParameterError("--preset", "'\(file)': read error") }
+        guard ferror(f) == 0 else { throw ParameterError(flag, "'\(file)': read error") }
         return out
     }
 

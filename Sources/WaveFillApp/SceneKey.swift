@@ -11,6 +11,10 @@ public enum SceneKey: String, CaseIterable, Sendable {
     case fps, background
     // The wave (progress also the stroke's).
     case maskImage = "mask-image"
+    case shape
+    case cornerRadius = "corner-radius"
+    case path, svg
+    case fillRule = "fill-rule"
     case amplitude, frequency
     case waveWidth = "wave-width"
     case phaseStep = "phase-step"
@@ -48,15 +52,16 @@ public enum SceneKey: String, CaseIterable, Sendable {
     /// The JSON type a preset must give (paths are strings resolved against the preset's folder).
     public var kind: Kind {
         switch self {
-        case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect: return .string
-        case .font, .maskImage: return .path
+        case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect, .shape, .path, .fillRule: return .string
+        case .font, .maskImage, .svg: return .path
         case .riseFrames, .seed: return .integer
         case .selectAt, .deselectAt: return .frameOrNever
         case .background, .container, .backWave, .frontWave, .textColor, .strokeColor: return .colour
         case .forceScroll: return .bool
         case .run: return .list
         case .fontSize, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseDuration, .fps, .progress,
-             .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .strokeWidth, .miterLimit, .interval:
+             .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .strokeWidth, .miterLimit, .interval,
+             .cornerRadius:
             return .number
         }
     }
@@ -65,7 +70,7 @@ public enum SceneKey: String, CaseIterable, Sendable {
     public var scenes: Set<SceneKind> {
         switch self {
         case .scene, .size, .text, .font, .fontSize, .fps, .background: return Set(SceneKind.allCases)
-        case .maskImage, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseFrames, .riseDuration,
+        case .maskImage, .shape, .cornerRadius, .path, .svg, .fillRule, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseFrames, .riseDuration,
              .container, .backWave, .frontWave: return [.wave]
         case .progress: return [.wave, .stroke]
         case .textColor: return [.marquee, .stroke, .spread, .morph]

@@ -164,7 +164,7 @@ public struct SceneSettings: Equatable, Sendable {
     // MARK: - Presets as JSON
 
     /// Reads a preset: a JSON object whose keys are the long flag names without dashes. Relative
-    /// paths (`font`, `mask-image`) are taken from `directory`. `null` leaves a key at its default.
+    /// paths (`font`, `mask-image`, `svg`) are taken from `directory`. `null` leaves a key at its default.
     public static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
         let object: [String: PresetJSONValue]
         do {
@@ -225,20 +225,28 @@ public struct SceneSettings: Equatable, Sendable {
     }
 
     /// The preset JSON of `p` (every key, in flag order; `null` for what is derived or off), with the
-    /// container image `maskImage`. Paths are written absolute so the file works from anywhere.
-    public static func presetJSON(_ p: WaveParameters, maskImage: String?) -> String {
+    /// container settings of `container` (`mask-image`, `shape`, `corner-radius`, `path`, `svg`,
+    /// `fill-rule`). Paths are written absolute so the file works from anywhere.
+    public static func presetJSON(_ p: WaveParameters, container: SceneSettings) -> String {
         func path(_ s: String?) -> String {
             guard let s else { return "null" }
             return JSONText.quoted(absolutePath(s))
         }
         func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
+        func string(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
+        func given(_ k: SceneKey) -> String? { (try? container.string(k)) ?? nil }
         let entries: [(SceneKey, String)] = [
             (.scene, JSONText.quoted(SceneKind.wave.rawValue)),
             (.size, JSONText.quoted("\(p.width)x\(p.height)")),
             (.text, JSONText.quoted(p.text)),
             (.font, path(p.fontPath)),
             (.fontSize, num(p.fontSize)),
-            (.maskImage, path(maskImage)),
+            (.maskImage, path(given(.maskImage))),
+            (.shape, string(given(.shape))),
+            (.cornerRadius, num((try? container.number(.cornerRadius)) ?? nil)),
+            (.path, string(given(.path))),
+            (.svg, path(given(.svg))),
+            (.fillRule, string(given(.fillRule))),
             (.amplitude, num(p.amplitude)),
             (.frequency, num(p.frequency)),
             (.waveWidth, num(p.waveWidth)),

@@ -147,6 +147,9 @@ public struct SceneSetup {
     }
 
     private func makeWave(_ p: WaveParameters) throws -> WaveIndicator {
+        if let outline = try containerOutline() {
+            return try WaveIndicator(parameters: p, source: .outline(outline))
+        }
         if let maskImage = try settings.string(.maskImage) {
             let img: (width: Int, height: Int, rgba: [UInt8])
             do { img = try PNGFile.readStraightRGBA(maskImage, maxSide: SceneLimits.maxCanvasSide) } catch {
@@ -180,7 +183,7 @@ public struct SceneSetup {
     }
 
     /// One of an enum's names, or a one-line error listing them.
-    private func choice<E: RawRepresentable & CaseIterable>(_ key: SceneKey, default d: E) throws -> E where E.RawValue == String {
+    func choice<E: RawRepresentable & CaseIterable>(_ key: SceneKey, default d: E) throws -> E where E.RawValue == String {
         guard let value = try settings.string(key) else { return d }
         guard let v = E(rawValue: value) else {
             throw settings.error(key, "'\(value)' is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -222,7 +225,7 @@ public struct SceneSetup {
         if kind == .wave {
             var p = try s.parameters()
             p.fontPath = try s.string(.font)
-            return SceneSettings.presetJSON(p, maskImage: try s.string(.maskImage))
+            return SceneSettings.presetJSON(p, container: s)
         }
         return s.presetJSON(kind: kind)
     }
@@ -257,9 +260,8 @@ public struct SceneSetup {
         if kind != .wave { line += " --scene " + kind.rawValue }
         if kind == .wave, var p = try? s.parameters() {
             p.fontPath = try? s.string(.font)
-            let words = p.commandLineArguments
+            let words = Self.droppingTextArguments(p.commandLineArguments, for: s) + Self.containerArguments(s)
             line += words.isEmpty ? "" : " " + words.map(WaveParameters.shellQuoted).joined(separator: " ")
-            if let mask = try? s.string(.maskImage) { line += " --mask-image " + WaveParameters.shellQuoted(mask) }
             return line
         }
         for key in SceneKey.keys(of: kind) where key != .scene {

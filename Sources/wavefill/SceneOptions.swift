@@ -32,6 +32,21 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Use this PNG's alpha as the container instead of text, placed and scaled like the ink box.", valueName: "file.png"))
     var maskImage: String?
 
+    @Option(name: .long, help: ArgumentHelp("Use a built-in shape as the container instead of text, placed and scaled like the ink box: circle, rect, rounded-rect, triangle, heart, drop, star.", valueName: "shape"))
+    var shape: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Corner radius of --shape rounded-rect, 0 ... 50 in units of the 100 x 100 shape (before scaling). (default: 15)", valueName: "r"))
+    var cornerRadius: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Use SVG path data (M L H V C S Q T A Z) as the container instead of text, placed and scaled like the ink box.", valueName: "data"))
+    var path: String?
+
+    @Option(name: .long, help: ArgumentHelp("Use an SVG file's <path>, <rect>, <circle>, <ellipse>, <polygon> and <polyline> elements as the container instead of text, with their transforms and fill-rule.", valueName: "file.svg"))
+    var svg: String?
+
+    @Option(name: .long, help: ArgumentHelp("Fill rule of --path: nonzero or evenodd. (default: nonzero)", valueName: "rule"))
+    var fillRule: String?
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wave amplitude A, 0 ... 8192 px. (default: 0.15 x ink height)", valueName: "px"))
     var amplitude: Double?
 
@@ -77,6 +92,7 @@ struct SceneOptions: ParsableArguments {
         func str(_ k: SceneKey, _ v: String?) { if let v { s.set(k, .string(v)) } }
         func num(_ k: SceneKey, _ v: Double?) { if let v { s.set(k, .number(v)) } }
         str(.size, size); str(.text, text); str(.font, font); num(.fontSize, fontSize); str(.maskImage, maskImage)
+        str(.shape, shape); num(.cornerRadius, cornerRadius); str(.path, path); str(.svg, svg); str(.fillRule, fillRule)
         num(.amplitude, amplitude); num(.frequency, frequency); num(.waveWidth, waveWidth); num(.phaseStep, phaseStep)
         num(.phaseSpeed, phaseSpeed); num(.riseFrames, riseFrames.map(Double.init)); num(.riseDuration, riseDuration)
         num(.fps, fps); num(.progress, progress); str(.background, background); str(.container, container)

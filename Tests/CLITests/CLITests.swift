@@ -6,7 +6,8 @@ import Raster
 
 /// The built `wavefill` executable, run as a user runs it.
 @Suite struct CLITests {
-    static let sceneFlags = ["--size", "--text", "--font", "--font-size", "--mask-image", "--amplitude", "--frequency",
+    static let sceneFlags = ["--size", "--text", "--font", "--font-size", "--mask-image", "--shape", "--corner-radius",
+                             "--path", "--svg", "--fill-rule", "--amplitude", "--frequency",
                              "--wave-width", "--phase-step", "--phase-speed", "--rise-frames", "--rise-duration", "--fps",
                              "--progress", "--background", "--container", "--back-wave", "--front-wave"]
 

@@ -250,6 +250,23 @@ import Raster
         Self.expectSame(shot, try Self.headless(["--size", "300x120", "--frame", "119"], in: dir), "after resize")
     }
 
+    /// A shape container in the window: resized, it relays out; `c` prints the shape, and that line
+    /// draws the same frame headless.
+    @Test func shapeContainerResizesAndPrintsItsCommandLine() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (r, shot) = try Self.window(["--shape", "rounded-rect", "--corner-radius", "25", "--size", "200x155", "--frames", "120",
+                                         "--script", "40:resize=300x120;80:key=c"], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        guard let command = r.stdout.split(separator: "\n").first(where: { $0.hasPrefix("wavefill run ") }) else {
+            Issue.record("no command line printed: \(r.stdout)"); return
+        }
+        #expect(command == "wavefill run --size 300x120 --shape rounded-rect --corner-radius 25", "\(command)")
+        let args = command.split(separator: " ").dropFirst(2).map(String.init)
+        Self.expectSame(shot, try Self.headless(args + ["--frame", "119"], in: dir), String(command))
+    }
+
     /// Without vsync (SDL's dummy driver presents at once), the clock notices, says so once, and paces
     /// itself to --fps. Only a gross failure fails; the measured figures are printed.
     @Test func withoutVSyncTheClockPacesItself() throws {
