@@ -18,6 +18,7 @@ public final class WaveIndicator: Scene {
     /// The wave model for the current canvas (pixels).
     public private(set) var model: WaveScene
     private var fast: WaveRenderer
+    private var label: WaveLabel?
     private var layout: ContainerLayout
     private var tuner: WaveTuner
     private var scale = 1.0
@@ -31,6 +32,7 @@ public final class WaveIndicator: Scene {
         layout = try source.layout(for: parameters)
         model = try WaveScene(parameters: parameters, layout: layout)
         fast = WaveRenderer(scene: model)
+        label = try WaveLabel(scene: model)
     }
 
     public var kind: String { "wave" }
@@ -52,10 +54,24 @@ public final class WaveIndicator: Scene {
         if renderer == .reference { pixmap = referenceFrame(n); return }
         model.update(frame: n)
         fast.render(into: &pixmap)
+        drawLabel(into: &pixmap)
+    }
+
+    /// The label over the fast frame: re-shaped only when the shown text changes.
+    private func drawLabel(into pixmap: inout Pixmap) {
+        guard let label else { return }
+        _ = try? label.prepare(progress: model.state.progress)
+        let p = model.parameters
+        label.composite(over: &pixmap, scene: model, inside: p.labelInsideColor, outside: p.labelColor)
     }
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
+        if label != nil {
+            // The label moves with the surface across the whole canvas: every pixel is drawn again.
+            render(frame: n, into: &pixmap)
+            return 0 ..< height
+        }
         model.update(frame: n)
         return fast.renderDirty(into: &pixmap)
     }
@@ -93,6 +109,7 @@ public final class WaveIndicator: Scene {
             p.fontSize = p.fontSize.map { $0 * scale }
             p.amplitude = p.amplitude.map { $0 * scale }
             p.waveWidth = p.waveWidth.map { $0 * scale }
+            p.labelSize = p.labelSize.map { min($0 * scale, WaveParameters.labelSizeRange.upperBound) }
         }
         return p
     }
@@ -101,9 +118,11 @@ public final class WaveIndicator: Scene {
         let p = pixelParameters(width: width, height: height)
         let l = relayout ? try source.layout(for: p) : layout
         let m = try WaveScene(parameters: p, layout: l)
+        let newLabel = try WaveLabel(scene: m)
         layout = l
         model = m
         fast = WaveRenderer(scene: m)
+        label = newLabel
     }
 
     /// The simulator's tuning keys.
@@ -171,18 +190,29 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
+        try refuseLabel("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         return try WaveLottie.document(scene: model, frames: frames, masks: masks)
     }
 
     /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
-        try WaveSVG.document(scene: model, frame: frame)
+        try refuseLabel("SVG")
+        return try WaveSVG.document(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
+        try refuseLabel("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveSVG.animatedDocument(scene: model, frames: frames)
+    }
+}
+
+extension WaveIndicator {
+    /// The vector writers do not draw the progress label yet: one line naming the flag.
+    func refuseLabel(_ format: String) throws {
+        guard model.parameters.label != nil else { return }
+        throw SettingError("label", "a \(format) export cannot hold the progress label yet; render frames instead, or leave out --label")
     }
 }

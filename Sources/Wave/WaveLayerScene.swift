@@ -16,6 +16,10 @@ public final class WaveLayerScene {
     public let root: Layer
     let back = ShapeLayer()
     let front = ShapeLayer()
+    // The label's two fills: inside masked by the front wave, outside by the region above it.
+    let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
+    let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
+    let label: WaveLabel?
     private let renderer = LayerRenderer()
     private var time = 0.0
 
@@ -63,6 +67,16 @@ public final class WaveLayerScene {
             group.addSublayer(wave)
             root.addSublayer(group)
         }
+        // The scene's parameters are validated, so the label's format and font are known good.
+        label = try? WaveLabel(scene: scene)
+        if label != nil {
+            for (l, m, color) in [(labelInside, insideMask, p.labelInsideColor), (labelOutside, outsideMask, p.labelColor)] {
+                fullCanvas(l); fullCanvas(m)
+                l.fillColor = color
+                l.mask = m
+                root.addSublayer(l)
+            }
+        }
         update(index: 0, timestamp: 0)
     }
 
@@ -84,6 +98,30 @@ public final class WaveLayerScene {
         }
         back.path = polygon(scene.back)
         front.path = polygon(scene.front)
+        updateLabel()
+    }
+
+    /// The label's text for this tick; its inside fill masked below the front wave's surface (as
+    /// presented), its outside fill above it.
+    private func updateLabel() {
+        guard let label else { return }
+        _ = try? label.prepare(progress: scene.state.progress)
+        let path = (try? label.shownPath()) ?? Path()
+        labelInside.path = path
+        labelOutside.path = path
+        let ys = scene.front
+        func region(toward y: Double) -> Path {
+            var r = Path()
+            r.move(to: Point(0, ys[0]))
+            for x in 1 ..< ys.count { r.line(to: Point(Double(x), ys[x])) }
+            r.line(to: Point(Double(ys.count - 1), y))
+            r.line(to: Point(0, y))
+            r.close()
+            return r
+        }
+        let far = Double(scene.parameters.height) + 10
+        insideMask.path = region(toward: max(scene.yBottom, far))
+        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10))
     }
 
     /// Headless tick n: timestamp n / fps.

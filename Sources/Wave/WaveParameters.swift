@@ -53,6 +53,23 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// SCENE.md's defaults.
     public init() {}
 
+    /// The progress label's format (`LabelFormat`, e.g. `{p}%`); nil: no label.
+    public var label: String?
+    /// The label's font: a file or a fontconfig name; nil: the container's font.
+    public var labelFont: String?
+    /// The label's em size in px; nil: `defaultLabelSize`.
+    public var labelSize: Double?
+    /// The label's colour outside the water (above the front wave).
+    public var labelColor = Color(r: 0x46, g: 0xB7, b: 0x51)
+    /// The label's colour where the front wave covers it.
+    public var labelInsideColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Label sizes accepted, px.
+    public static let labelSizeRange: ClosedRange<Double> = 1 ... 4096
+    /// The label's default em size: a fifth of the canvas's smaller side, within `labelSizeRange`.
+    public var defaultLabelSize: Double {
+        min(max((Double(min(width, height)) / 5 * 64).rounded() / 64, Self.labelSizeRange.lowerBound), Self.labelSizeRange.upperBound)
+    }
+
     /// Amplitudes accepted, px.
     public static let amplitudeRange: ClosedRange<Double> = 0 ... 8192
     /// Frequencies accepted, periods per wave width.
@@ -114,6 +131,16 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         if let p = progress {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }
+        try validateLabel()
+    }
+
+    /// Throws the first label setting out of range.
+    func validateLabel() throws {
+        if let label {
+            _ = try LabelFormat(label)
+            try SceneLimits.checkText(label, "label")
+        }
+        try SceneLimits.check(labelSize, "label-size", Self.labelSizeRange, unit: "px")
     }
 }
 

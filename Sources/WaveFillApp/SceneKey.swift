@@ -24,6 +24,12 @@ public enum SceneKey: String, CaseIterable, Sendable {
     case progress, container
     case backWave = "back-wave"
     case frontWave = "front-wave"
+    // The wave's progress label.
+    case label
+    case labelFont = "label-font"
+    case labelSize = "label-size"
+    case labelColor = "label-color"
+    case labelInsideColor = "label-inside-color"
     // Marquee, stroke, spread, morph.
     case textColor = "text-color"
     case rate
@@ -53,6 +59,9 @@ public enum SceneKey: String, CaseIterable, Sendable {
     public var kind: Kind {
         switch self {
         case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect, .shape, .path, .fillRule: return .string
+        case .label, .labelFont: return .string
+        case .labelSize: return .number
+        case .labelColor, .labelInsideColor: return .colour
         case .font, .maskImage, .svg: return .path
         case .riseFrames, .seed: return .integer
         case .selectAt, .deselectAt: return .frameOrNever
@@ -72,6 +81,7 @@ public enum SceneKey: String, CaseIterable, Sendable {
         case .scene, .size, .text, .font, .fontSize, .fps, .background: return Set(SceneKind.allCases)
         case .maskImage, .shape, .cornerRadius, .path, .svg, .fillRule, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseFrames, .riseDuration,
              .container, .backWave, .frontWave: return [.wave]
+        case .label, .labelFont, .labelSize, .labelColor, .labelInsideColor: return [.wave]
         case .progress: return [.wave, .stroke]
         case .textColor: return [.marquee, .stroke, .spread, .morph]
         case .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .direction, .scroll,

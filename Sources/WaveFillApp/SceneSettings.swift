@@ -153,6 +153,7 @@ public struct SceneSettings: Equatable, Sendable {
         if let c = try colour(.container) { p.container = c }
         if let c = try colour(.backWave) { p.backWave = c }
         if let c = try colour(.frontWave) { p.frontWave = c }
+        try readLabel(into: &p)
         do { try p.validate() } catch let e as SettingError {
             // Validation names the key; a value that came from a preset is reported as the preset's.
             if let key = SceneKey(rawValue: e.key) { throw error(key, e.message) }
@@ -235,7 +236,7 @@ public struct SceneSettings: Equatable, Sendable {
         func num(_ v: Double?) -> String { v.map(JSONText.number) ?? "null" }
         func string(_ s: String?) -> String { s.map(JSONText.quoted) ?? "null" }
         func given(_ k: SceneKey) -> String? { (try? container.string(k)) ?? nil }
-        let entries: [(SceneKey, String)] = [
+        var entries: [(SceneKey, String)] = [
             (.scene, JSONText.quoted(SceneKind.wave.rawValue)),
             (.size, JSONText.quoted("\(p.width)x\(p.height)")),
             (.text, JSONText.quoted(p.text)),
@@ -261,6 +262,11 @@ public struct SceneSettings: Equatable, Sendable {
             (.backWave, JSONText.quoted(p.backWave.hex)),
             (.frontWave, JSONText.quoted(p.frontWave.hex)),
         ]
+        // The label's keys are written only for a preset with a label.
+        if let label = p.label {
+            entries += [(.label, JSONText.quoted(label)), (.labelFont, string(p.labelFont)), (.labelSize, num(p.labelSize)),
+                        (.labelColor, JSONText.quoted(p.labelColor.hex)), (.labelInsideColor, JSONText.quoted(p.labelInsideColor.hex))]
+        }
         return "{\n" + entries.map { "  \(JSONText.quoted($0.0.rawValue)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
@@ -324,5 +330,16 @@ public struct SceneSettings: Equatable, Sendable {
             throw ParameterError(flag, "'\(s)' is not a colour; expected #RRGGBB or #RRGGBBAA")
         }
         return c
+    }
+}
+
+extension SceneSettings {
+    /// The progress label's settings into `p`.
+    func readLabel(into p: inout WaveParameters) throws {
+        p.label = try string(.label)
+        p.labelFont = try string(.labelFont)
+        p.labelSize = try number(.labelSize)
+        if let c = try colour(.labelColor) { p.labelColor = c }
+        if let c = try colour(.labelInsideColor) { p.labelInsideColor = c }
     }
 }

@@ -26,6 +26,7 @@ extension WaveParameters {
         if container != d.container { a += ["--container", container.hex] }
         if backWave != d.backWave { a += ["--back-wave", backWave.hex] }
         if frontWave != d.frontWave { a += ["--front-wave", frontWave.hex] }
+        a += labelArguments
         return a
     }
 
@@ -39,5 +40,19 @@ extension WaveParameters {
             c.properties.isAlphabetic || ("0" ... "9").contains(c) || "-_./:=,+@%".unicodeScalars.contains(c)
         }
         return safe && !s.isEmpty ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+extension WaveParameters {
+    /// The progress label's flags, defaults omitted.
+    var labelArguments: [String] {
+        let d = WaveParameters()
+        var a: [String] = []
+        if let label { a += ["--label", label] }
+        if let labelFont { a += ["--label-font", labelFont] }
+        if let labelSize { a += ["--label-size", DecimalText.shortest(labelSize)] }
+        if labelColor != d.labelColor { a += ["--label-color", labelColor.hex] }
+        if labelInsideColor != d.labelInsideColor { a += ["--label-inside-color", labelInsideColor.hex] }
+        return a
     }
 }

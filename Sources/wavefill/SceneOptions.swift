@@ -86,6 +86,9 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Front (sine) wave colour. (default: #46B751)", valueName: "colour"))
     var frontWave: String?
 
+    @OptionGroup(title: "Progress label")
+    var label: LabelOptions
+
     /// The settings given as flags on this command line, and only those.
     var explicitSettings: SceneSettings {
         var s = SceneSettings()
@@ -97,6 +100,7 @@ struct SceneOptions: ParsableArguments {
         num(.phaseSpeed, phaseSpeed); num(.riseFrames, riseFrames.map(Double.init)); num(.riseDuration, riseDuration)
         num(.fps, fps); num(.progress, progress); str(.background, background); str(.container, container)
         str(.backWave, backWave); str(.frontWave, frontWave)
+        label.put(into: &s)
         return s
     }
 

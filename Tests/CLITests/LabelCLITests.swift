@@ -1,0 +1,54 @@
+import Testing
+import Foundation
+import TestSupport
+import Export
+import Raster
+import WaveFill
+import WaveFillApp
+
+/// `--label` and its settings as a user gives them: frames, presets, the printed command line, and
+/// bad input refused in one line naming the flag.
+@Suite struct LabelCLITests {
+    @Test(arguments: [
+        (["--label", "{pct}%"], "--label: '{pct}%': unknown placeholder {pct}"),
+        (["--label", "{p}", "--label-size", "5000"], "--label-size: 5000 px is outside 1 ... 4096 px"),
+        (["--label", "{p}", "--label-color", "red"], "--label-color: 'red' is not a colour"),
+        (["--label", "{p}", "--label-font", "/nonexistent.ttf"], "--label-font: '/nonexistent.ttf'"),
+    ] as [([String], String)])
+    func badLabelInputIsRefused(args: [String], message: String) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["render", "--size", "60x40", "--out", "out.png"] + args, in: dir)
+        #expect(r.status == 64, "\(args): \(r.status)")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(message), "\(args): \(r.stderr)")
+        #expect(!Executable.files(in: dir).contains("out.png"))
+    }
+
+    @Test func aLabelledPresetRoundTripsToTheSameFrame() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["--shape", "circle", "--size", "90x70", "--label", "{p:.1} {{%}}", "--label-size", "17.5",
+                    "--label-color", "#102030", "--label-inside-color", "#F0E0D0C0", "--label-font", "DejaVu Serif"]
+        let a = try Executable.run(["render"] + args + ["--save-preset", "a.json", "--frame", "42", "--out", "a.png"], in: dir)
+        try #require(a.status == 0, "\(a.stderr)")
+        let b = try Executable.run(["render", "--preset", "a.json", "--save-preset", "b.json", "--frame", "42", "--out", "b.png"], in: dir)
+        try #require(b.status == 0, "\(b.stderr)")
+        let saved = try String(contentsOfFile: dir + "/a.json", encoding: .utf8)
+        #expect(saved == (try String(contentsOfFile: dir + "/b.json", encoding: .utf8)))
+        #expect(saved.contains("\"label\": \"{p:.1} {{%}}\"") && saved.contains("\"label-size\": 17.5"), "\(saved)")
+        #expect(try PNGFile.read(dir + "/a.png").bytes == (try PNGFile.read(dir + "/b.png").bytes))
+    }
+
+    @Test func theLabelIsOnThePrintedCommandLine() {
+        var p = WaveParameters()
+        p.label = "{p}%"; p.labelSize = 30; p.labelColor = Color(r: 1, g: 2, b: 3)
+        #expect(p.commandLine() == "wavefill render --label '{p}%' --label-size 30 --label-color '#010203'")
+    }
+
+    @Test func vectorExportsRefuseTheLabelNamingTheFlag() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["export", "--size", "60x40", "--label", "{p}", "--out", "a.svg"], in: dir)
+        #expect(r.status != 0 && r.stderr.contains("--label") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import Raster
+import SceneKit
+@testable import Wave
+import TestSupport
+
+/// The progress label: its format, its text per frame, its split at the front wave's surface, and the
+/// fast renderer against the layer version with a label.
+@Suite struct LabelTests {
+    static func circle(_ edit: (inout WaveParameters) -> Void) throws -> WaveIndicator {
+        var p = WaveParameters()
+        p.width = 120; p.height = 100
+        edit(&p)
+        return try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
+    }
+
+    @Test func formatsShowThePercentAsAsked() throws {
+        #expect(try LabelFormat("{p}%").text(progress: 0.426) == "43%")
+        #expect(try LabelFormat("{p:.1}%").text(progress: 0.4263) == "42.6%")
+        #expect(try LabelFormat("{{p}} = {p:.2}").text(progress: 1) == "{p} = 100.00")
+        #expect(try LabelFormat("done").text(progress: 0.5) == "done")
+    }
+
+    @Test(arguments: ["{q}", "{p:.7}", "{p", "a}b", "{}"])
+    func badFormatsNameTheLabel(format: String) {
+        var p = WaveParameters()
+        p.label = format
+        #expect { try p.validate() } throws: { ($0 as? SettingError)?.key == "label" }
+    }
+
+    @Test(arguments: [0.5, 0, 4097, Double.nan])
+    func labelSizesOutOfRangeAreRefused(size: Double) {
+        var p = WaveParameters()
+        p.label = "{p}"; p.labelSize = size
+        #expect { try p.validate() } throws: { ($0 as? SettingError)?.key == "label-size" }
+    }
+
+    @Test func theLabelShowsEachFramesProgressAndReshapesOnlyOnChange() throws {
+        var p = WaveParameters()
+        p.width = 80; p.height = 62; p.label = "{p}%"; p.riseFrames = 200
+        let scene = try WaveScene(parameters: p)
+        let label = try #require(try WaveLabel(scene: scene))
+        for (n, shown) in [(0, "0%"), (1, "1%"), (2, "1%"), (101, "51%"), (199, "100%"), (200, "0%")] {
+            scene.update(frame: n)
+            let changed = try label.prepare(progress: scene.state.progress)
+            #expect(label.shownText == shown, "frame \(n)")
+            if n == 2 { #expect(!changed, "the same text is not shaped again") }
+        }
+    }
+
+    /// Amplitude 0 at progress 0.5: the surface is one horizontal line, so label pixels above it show
+    /// the outside colour and those below the inside colour.
+    @Test func theLabelSplitsAtTheSurface() throws {
+        let ind = try Self.circle {
+            $0.label = "88"; $0.labelSize = 60; $0.amplitude = 0; $0.progress = 0.5
+            $0.labelColor = Color(r: 255, g: 0, b: 0); $0.labelInsideColor = Color(r: 0, g: 0, b: 255)
+        }
+        var px = Pixmap(width: 0, height: 0)
+        ind.render(frame: 0, into: &px)
+        let surface = Int(ind.model.front[60].rounded())
+        #expect(ind.model.front.allSatisfy { $0 == ind.model.front[0] })
+        func count(_ rows: Range<Int>, r: UInt8, b: UInt8) -> Int {
+            var k = 0
+            for j in rows { for i in 0 ..< px.width {
+                let o = (j * px.width + i) * 4
+                if px.bytes[o] == r && px.bytes[o + 1] == 0 && px.bytes[o + 2] == b { k += 1 }
+            } }
+            return k
+        }
+        #expect(count(0 ..< surface - 1, r: 255, b: 0) > 20)
+        #expect(count(0 ..< surface - 1, r: 0, b: 255) == 0)
+        #expect(count(surface + 1 ..< px.height, r: 0, b: 255) > 20)
+        #expect(count(surface + 1 ..< px.height, r: 255, b: 0) == 0)
+    }
+
+    @Test func fastRendererMatchesTheLayerVersionWithALabel() throws {
+        for (seed, format) in [(UInt64(1), "{p}%"), (2, "{p:.1}"), (3, "Wg {p}")] {
+            var rng = SeededRandom(seed: seed)
+            let ind = try Self.circle {
+                $0.label = format
+                $0.amplitude = rng.double(0 ... 12)
+                $0.labelColor = Color(r: UInt8(rng.int(0 ... 255)), g: 40, b: 200, a: UInt8(rng.int(60 ... 255)))
+                $0.labelInsideColor = Color(r: 250, g: UInt8(rng.int(0 ... 255)), b: 9, a: UInt8(rng.int(60 ... 255)))
+            }
+            for n in [0, 77, 150, 263] {
+                var fast = Pixmap(width: 0, height: 0), reference = fast
+                ind.renderer = .fast
+                ind.render(frame: n, into: &fast)
+                ind.renderer = .reference
+                ind.render(frame: n, into: &reference)
+                let d = ImageCompare.compare(fast, reference, tolerance: 1)
+                #expect(d.pixelsOverTolerance == 0, "seed \(seed) frame \(n): \(d)")
+            }
+        }
+    }
+
+    @Test func vectorExportsRefuseTheLabelInOneLine() throws {
+        let ind = try Self.circle { $0.label = "{p}%" }
+        #expect { try ind.svgDocument(frame: 0) } throws: { ($0 as? SettingError)?.key == "label" }
+        #expect { try ind.lottieDocument(start: 0, frames: 10, masks: .mask) } throws: { ($0 as? SettingError)?.key == "label" }
+    }
+}
