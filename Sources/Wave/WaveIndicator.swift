@@ -19,6 +19,7 @@ public final class WaveIndicator: Scene {
     public private(set) var model: WaveScene
     private var fast: WaveRenderer
     private var label: WaveLabel?
+    private var border: Coverage?
     private var layout: ContainerLayout
     private var tuner: WaveTuner
     private var scale = 1.0
@@ -33,6 +34,7 @@ public final class WaveIndicator: Scene {
         model = try WaveScene(parameters: parameters, layout: layout)
         fast = WaveRenderer(scene: model)
         label = try WaveLabel(scene: model)
+        border = try WaveBorder.coverage(layout, parameters: parameters)
     }
 
     public var kind: String { "wave" }
@@ -54,6 +56,7 @@ public final class WaveIndicator: Scene {
         if renderer == .reference { pixmap = referenceFrame(n); return }
         model.update(frame: n)
         fast.render(into: &pixmap)
+        if let border { WaveBorder.composite(border, color: model.parameters.borderColor, over: &pixmap) }
         drawLabel(into: &pixmap)
     }
 
@@ -67,8 +70,9 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
-        if label != nil {
-            // The label moves with the surface across the whole canvas: every pixel is drawn again.
+        if label != nil || border != nil {
+            // The label moves with the surface across the whole canvas, and the ring lies over
+            // rows the wave rewrites: every pixel is drawn again.
             render(frame: n, into: &pixmap)
             return 0 ..< height
         }
@@ -109,6 +113,8 @@ public final class WaveIndicator: Scene {
             p.fontSize = p.fontSize.map { $0 * scale }
             p.amplitude = p.amplitude.map { $0 * scale }
             p.waveWidth = p.waveWidth.map { $0 * scale }
+            p.borderWidth = p.borderWidth.map { $0 * scale }
+            p.borderGap *= scale
             p.labelSize = p.labelSize.map { min($0 * scale, WaveParameters.labelSizeRange.upperBound) }
         }
         return p
@@ -119,7 +125,9 @@ public final class WaveIndicator: Scene {
         let l = relayout ? try source.layout(for: p) : layout
         let m = try WaveScene(parameters: p, layout: l)
         let newLabel = try WaveLabel(scene: m)
+        let newBorder = relayout ? try WaveBorder.coverage(l, parameters: p) : border
         layout = l
+        border = newBorder
         model = m
         fast = WaveRenderer(scene: m)
         label = newLabel
@@ -210,9 +218,13 @@ extension WaveIndicator: VectorScene {
 }
 
 extension WaveIndicator {
-    /// The vector writers do not draw the progress label yet: one line naming the flag.
+    /// The vector writers do not draw the progress label or the border yet: one line naming the flag.
     func refuseLabel(_ format: String) throws {
-        guard model.parameters.label != nil else { return }
-        throw SettingError("label", "a \(format) export cannot hold the progress label yet; render frames instead, or leave out --label")
+        if model.parameters.label != nil {
+            throw SettingError("label", "a \(format) export cannot hold the progress label yet; render frames instead, or leave out --label")
+        }
+        if border != nil {
+            throw SettingError("border-width", "a \(format) export cannot hold the border ring yet; render frames instead, or leave out --border-width")
+        }
     }
 }

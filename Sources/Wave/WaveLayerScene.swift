@@ -67,6 +67,13 @@ public final class WaveLayerScene {
             group.addSublayer(wave)
             root.addSublayer(group)
         }
+        // The ring, over the waves and under the label.
+        if let ring = try? WaveBorder.coverage(lay, parameters: p) {
+            let l = CoverageLayer()
+            l.coverage = ring; l.color = p.borderColor
+            fullCanvas(l)
+            root.addSublayer(l)
+        }
         // The scene's parameters are validated, so the label's format and font are known good.
         label = try? WaveLabel(scene: scene)
         if label != nil {

@@ -63,6 +63,14 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var labelColor = Color(r: 0x46, g: 0xB7, b: 0x51)
     /// The label's colour where the front wave covers it.
     public var labelInsideColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// The border ring's width `W` in px; nil or 0: no border.
+    public var borderWidth: Double?
+    /// The gap `G` in px between the container's outline and the ring.
+    public var borderGap = 0.0
+    /// The ring's colour.
+    public var borderColor = Color(r: 0x46, g: 0xB7, b: 0x51)
+    /// Border widths and gaps accepted, px.
+    public static let borderRange: ClosedRange<Double> = 0 ... 4096
     /// Label sizes accepted, px.
     public static let labelSizeRange: ClosedRange<Double> = 1 ... 4096
     /// The label's default em size: a fifth of the canvas's smaller side, within `labelSizeRange`.
@@ -141,6 +149,8 @@ public struct WaveParameters: Sendable, Equatable, Codable {
             try SceneLimits.checkText(label, "label")
         }
         try SceneLimits.check(labelSize, "label-size", Self.labelSizeRange, unit: "px")
+        try SceneLimits.check(borderWidth, "border-width", Self.borderRange, unit: "px")
+        try SceneLimits.check(borderGap, "border-gap", Self.borderRange, unit: "px")
     }
 }
 

@@ -30,6 +30,10 @@ public enum SceneKey: String, CaseIterable, Sendable {
     case labelSize = "label-size"
     case labelColor = "label-color"
     case labelInsideColor = "label-inside-color"
+    // The wave's border ring.
+    case borderWidth = "border-width"
+    case borderGap = "border-gap"
+    case borderColor = "border-color"
     // Marquee, stroke, spread, morph.
     case textColor = "text-color"
     case rate
@@ -60,8 +64,8 @@ public enum SceneKey: String, CaseIterable, Sendable {
         switch self {
         case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect, .shape, .path, .fillRule: return .string
         case .label, .labelFont: return .string
-        case .labelSize: return .number
-        case .labelColor, .labelInsideColor: return .colour
+        case .labelSize, .borderWidth, .borderGap: return .number
+        case .labelColor, .labelInsideColor, .borderColor: return .colour
         case .font, .maskImage, .svg: return .path
         case .riseFrames, .seed: return .integer
         case .selectAt, .deselectAt: return .frameOrNever
@@ -81,7 +85,7 @@ public enum SceneKey: String, CaseIterable, Sendable {
         case .scene, .size, .text, .font, .fontSize, .fps, .background: return Set(SceneKind.allCases)
         case .maskImage, .shape, .cornerRadius, .path, .svg, .fillRule, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseFrames, .riseDuration,
              .container, .backWave, .frontWave: return [.wave]
-        case .label, .labelFont, .labelSize, .labelColor, .labelInsideColor: return [.wave]
+        case .label, .labelFont, .labelSize, .labelColor, .labelInsideColor, .borderWidth, .borderGap, .borderColor: return [.wave]
         case .progress: return [.wave, .stroke]
         case .textColor: return [.marquee, .stroke, .spread, .morph]
         case .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .direction, .scroll,

@@ -267,6 +267,10 @@ public struct SceneSettings: Equatable, Sendable {
             entries += [(.label, JSONText.quoted(label)), (.labelFont, string(p.labelFont)), (.labelSize, num(p.labelSize)),
                         (.labelColor, JSONText.quoted(p.labelColor.hex)), (.labelInsideColor, JSONText.quoted(p.labelInsideColor.hex))]
         }
+        // The border's keys are written only for a preset with a border.
+        if let w = p.borderWidth {
+            entries += [(.borderWidth, num(w)), (.borderGap, num(p.borderGap)), (.borderColor, JSONText.quoted(p.borderColor.hex))]
+        }
         return "{\n" + entries.map { "  \(JSONText.quoted($0.0.rawValue)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
@@ -334,12 +338,15 @@ public struct SceneSettings: Equatable, Sendable {
 }
 
 extension SceneSettings {
-    /// The progress label's settings into `p`.
+    /// The progress label's and the border's settings into `p`.
     func readLabel(into p: inout WaveParameters) throws {
         p.label = try string(.label)
         p.labelFont = try string(.labelFont)
         p.labelSize = try number(.labelSize)
         if let c = try colour(.labelColor) { p.labelColor = c }
         if let c = try colour(.labelInsideColor) { p.labelInsideColor = c }
+        p.borderWidth = try number(.borderWidth)
+        if let v = try number(.borderGap) { p.borderGap = v }
+        if let c = try colour(.borderColor) { p.borderColor = c }
     }
 }

@@ -44,7 +44,7 @@ extension WaveParameters {
 }
 
 extension WaveParameters {
-    /// The progress label's flags, defaults omitted.
+    /// The progress label's and the border's flags, defaults omitted.
     var labelArguments: [String] {
         let d = WaveParameters()
         var a: [String] = []
@@ -53,6 +53,9 @@ extension WaveParameters {
         if let labelSize { a += ["--label-size", DecimalText.shortest(labelSize)] }
         if labelColor != d.labelColor { a += ["--label-color", labelColor.hex] }
         if labelInsideColor != d.labelInsideColor { a += ["--label-inside-color", labelInsideColor.hex] }
+        if let borderWidth { a += ["--border-width", DecimalText.shortest(borderWidth)] }
+        if borderGap != d.borderGap { a += ["--border-gap", DecimalText.shortest(borderGap)] }
+        if borderColor != d.borderColor { a += ["--border-color", borderColor.hex] }
         return a
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WaveFillApp
 
-/// The wave's progress label flags.
+/// The wave's progress label and border ring flags.
 struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("label"), help: ArgumentHelp("Progress label: text with {p} (percent) or {p:.N} (N decimals, 0 ... 6); {{ and }} are braces. Centred on the container, coloured by --label-color above the front wave's surface and --label-inside-color below it. (default: none)", valueName: "format"))
     var format: String?
@@ -18,12 +18,24 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("label-inside-color"), help: ArgumentHelp("The label's colour where the front wave covers it. (default: #FFFFFF)", valueName: "colour"))
     var insideColor: String?
 
-    /// The label flags given, into `s`.
+    @Option(name: .customLong("border-width"), parsing: .unconditional, help: ArgumentHelp("Border ring width W around an outline or text container, 0 ... 4096 px. (default: no border)", valueName: "px"))
+    var borderWidth: Double?
+
+    @Option(name: .customLong("border-gap"), parsing: .unconditional, help: ArgumentHelp("Gap G between the container's outline and the ring, 0 ... 4096 px. (default: 0)", valueName: "px"))
+    var borderGap: Double?
+
+    @Option(name: .customLong("border-color"), help: ArgumentHelp("The ring's colour. (default: #46B751)", valueName: "colour"))
+    var borderColor: String?
+
+    /// The label and border flags given, into `s`.
     func put(into s: inout SceneSettings) {
         if let format { s.set(.label, .string(format)) }
         if let font { s.set(.labelFont, .string(font)) }
         if let size { s.set(.labelSize, .number(size)) }
         if let color { s.set(.labelColor, .string(color)) }
         if let insideColor { s.set(.labelInsideColor, .string(insideColor)) }
+        if let borderWidth { s.set(.borderWidth, .number(borderWidth)) }
+        if let borderGap { s.set(.borderGap, .number(borderGap)) }
+        if let borderColor { s.set(.borderColor, .string(borderColor)) }
     }
 }

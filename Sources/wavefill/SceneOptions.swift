@@ -86,7 +86,7 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Front (sine) wave colour. (default: #46B751)", valueName: "colour"))
     var frontWave: String?
 
-    @OptionGroup(title: "Progress label")
+    @OptionGroup(title: "Progress label and border")
     var label: LabelOptions
 
     /// The settings given as flags on this command line, and only those.

@@ -14,11 +14,15 @@ import WaveFillApp
         (["--label", "{p}", "--label-size", "5000"], "--label-size: 5000 px is outside 1 ... 4096 px"),
         (["--label", "{p}", "--label-color", "red"], "--label-color: 'red' is not a colour"),
         (["--label", "{p}", "--label-font", "/nonexistent.ttf"], "--label-font: '/nonexistent.ttf'"),
+        (["--border-width", "3", "--mask-image", "MASK"], "--border-width: a mask image has no outline"),
+        (["--border-width", "-1"], "--border-width: -1 px is outside 0 ... 4096 px"),
+        (["--border-width", "2", "--border-gap", "9999"], "--border-gap: 9999 px is outside 0 ... 4096 px"),
     ] as [([String], String)])
     func badLabelInputIsRefused(args: [String], message: String) throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try Executable.run(["render", "--size", "60x40", "--out", "out.png"] + args, in: dir)
+        let mask = PresetTests.root + "/Assets/masks/heart.png"
+        let r = try Executable.run(["render", "--size", "60x40", "--out", "out.png"] + args.map { $0 == "MASK" ? mask : $0 }, in: dir)
         #expect(r.status == 64, "\(args): \(r.status)")
         #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(message), "\(args): \(r.stderr)")
         #expect(!Executable.files(in: dir).contains("out.png"))
@@ -28,27 +32,32 @@ import WaveFillApp
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["--shape", "circle", "--size", "90x70", "--label", "{p:.1} {{%}}", "--label-size", "17.5",
-                    "--label-color", "#102030", "--label-inside-color", "#F0E0D0C0", "--label-font", "DejaVu Serif"]
+                    "--label-color", "#102030", "--label-inside-color", "#F0E0D0C0", "--label-font", "DejaVu Serif",
+                    "--border-width", "3.5", "--border-gap", "2", "--border-color", "#AABBCC"]
         let a = try Executable.run(["render"] + args + ["--save-preset", "a.json", "--frame", "42", "--out", "a.png"], in: dir)
         try #require(a.status == 0, "\(a.stderr)")
         let b = try Executable.run(["render", "--preset", "a.json", "--save-preset", "b.json", "--frame", "42", "--out", "b.png"], in: dir)
         try #require(b.status == 0, "\(b.stderr)")
         let saved = try String(contentsOfFile: dir + "/a.json", encoding: .utf8)
         #expect(saved == (try String(contentsOfFile: dir + "/b.json", encoding: .utf8)))
-        #expect(saved.contains("\"label\": \"{p:.1} {{%}}\"") && saved.contains("\"label-size\": 17.5"), "\(saved)")
+        #expect(saved.contains("\"label\": \"{p:.1} {{%}}\"") && saved.contains("\"label-size\": 17.5")
+                && saved.contains("\"border-width\": 3.5") && saved.contains("\"border-gap\": 2"), "\(saved)")
         #expect(try PNGFile.read(dir + "/a.png").bytes == (try PNGFile.read(dir + "/b.png").bytes))
     }
 
     @Test func theLabelIsOnThePrintedCommandLine() {
         var p = WaveParameters()
-        p.label = "{p}%"; p.labelSize = 30; p.labelColor = Color(r: 1, g: 2, b: 3)
-        #expect(p.commandLine() == "wavefill render --label '{p}%' --label-size 30 --label-color '#010203'")
+        p.label = "{p}%"; p.labelSize = 30; p.labelColor = Color(r: 1, g: 2, b: 3); p.borderWidth = 4; p.borderGap = 1.5
+        #expect(p.commandLine() == "wavefill render --label '{p}%' --label-size 30 --label-color '#010203' --border-width 4 --border-gap 1.5")
     }
 
-    @Test func vectorExportsRefuseTheLabelNamingTheFlag() throws {
+    @Test(arguments: [["--label", "{p}"], ["--shape", "circle", "--border-width", "2"]])
+    func vectorExportsRefuseNamingTheFlag(args: [String]) throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try Executable.run(["export", "--size", "60x40", "--label", "{p}", "--out", "a.svg"], in: dir)
-        #expect(r.status != 0 && r.stderr.contains("--label") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        for out in ["a.svg", "a.json"] {
+            let r = try Executable.run(["export", "--size", "60x40", "--out", out] + args, in: dir)
+            #expect(r.status != 0 && r.stderr.contains(args[args.count - 2]) && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        }
     }
 }
