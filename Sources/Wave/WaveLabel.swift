@@ -43,13 +43,41 @@ public struct LabelFormat: Sendable, Equatable {
         return n
     }
 
+    /// What the text at progress `p` depends on: per decimals N (lane N), 100 p scaled by 10^N and
+    /// rounded as the text rounds it. Equal keys give equal texts; computing it allocates nothing.
+    public func key(progress p: Double) -> SIMD8<Int64> {
+        var k = SIMD8<Int64>(repeating: 0)
+        for part in parts {
+            guard case .percent(let d) = part else { continue }
+            k[d] = Self.scaledPercent(p, decimals: d)
+        }
+        return k
+    }
+
+    /// 100 p scaled by 10^N, rounded half away from zero.
+    static func scaledPercent(_ p: Double, decimals d: Int) -> Int64 {
+        var m = 1.0
+        for _ in 0 ..< d { m *= 10 }
+        let v = (p * 100 * m).rounded()
+        return v.isFinite && abs(v) < 9e15 ? Int64(v) : 0
+    }
+
+    /// `scaled / 10^N` written with exactly N decimals.
+    static func decimalText(_ scaled: Int64, decimals d: Int) -> String {
+        guard d > 0 else { return String(scaled) }
+        var m: Int64 = 1
+        for _ in 0 ..< d { m *= 10 }
+        let sign = scaled < 0 ? "-" : "", a = abs(scaled)
+        let fraction = String(a % m)
+        return sign + String(a / m) + "." + String(repeating: "0", count: d - fraction.count) + fraction
+    }
+
     /// The shown text at progress `p` in 0 ... 1 (percent rounded half away from zero).
     public func text(progress p: Double) -> String {
         parts.map { part in
             switch part {
             case .text(let s): return s
-            case .percent(0): return String(Int((p * 100).rounded()))
-            case .percent(let d): return StatusText.fixed(p * 100, d)
+            case .percent(let d): return Self.decimalText(Self.scaledPercent(p, decimals: d), decimals: d)
             }
         }.joined()
     }
@@ -69,6 +97,7 @@ public final class WaveLabel: @unchecked Sendable {
     let e64: Int
     let center: Point
     let width: Int, height: Int
+    private var shownKey = SIMD8<Int64>(repeating: 0)
     /// The text shown by the last `prepare`.
     public private(set) var shownText: String?
     /// The label's coverage for `shownText`.
@@ -117,7 +146,10 @@ public final class WaveLabel: @unchecked Sendable {
     /// true when it changed (nothing is allocated otherwise).
     @discardableResult
     public func prepare(progress: Double) throws -> Bool {
+        let key = format.key(progress: progress)
+        if shownText != nil && key == shownKey { return false }
         let t = format.text(progress: progress)
+        shownKey = key
         if t == shownText { return false }
         shownText = t
         coverage = try Self.coverage(t, face: face, e64: e64, center: center, width: width, height: height)

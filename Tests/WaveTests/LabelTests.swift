@@ -19,6 +19,7 @@ import TestSupport
         #expect(try LabelFormat("{p:.1}%").text(progress: 0.4263) == "42.6%")
         #expect(try LabelFormat("{{p}} = {p:.2}").text(progress: 1) == "{p} = 100.00")
         #expect(try LabelFormat("done").text(progress: 0.5) == "done")
+        #expect(try LabelFormat("{p:.6}").text(progress: 0.00000001) == "0.000001")
     }
 
     @Test(arguments: ["{q}", "{p:.7}", "{p", "a}b", "{}"])
