@@ -82,7 +82,15 @@ public final class ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, program, &actions, &attr, &argv, environ)
+        var rc = posix_spawn(&child, program, &actions, &attr, &argv, environ)
+        // ETXTBSY is transient: the program was just written and a process forked meanwhile (by any
+        // thread) still holds it open for writing until that process execs. Try again for up to 1 s.
+        var attempts = 0
+        while rc == ETXTBSY, attempts < 100 {
+            usleep(10_000)
+            attempts += 1
+            rc = posix_spawn(&child, program, &actions, &attr, &argv, environ)
+        }
         close(fds[0])
         guard rc == 0 else {
             close(fds[1]); close(log)
