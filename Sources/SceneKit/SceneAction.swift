@@ -4,6 +4,9 @@ public enum SceneAction: Equatable, Sendable {
     case toggle
     /// Sets the scene's level to a fraction in 0 ... 1 (the wave's fill, the stroke's drawing).
     case scrub(Double)
+    /// Moves the scene's level smoothly to a fraction in 0 ... 1 (the wave's digit keys); scenes
+    /// without transitions treat it as `scrub`.
+    case animate(Double)
     /// Lets the level run on its own again (the repeating rise, the drawing played again).
     case play
     /// Nudges a setting by whole steps (`amplitude`, `phase-step`, `frequency`).
@@ -24,7 +27,7 @@ public struct SceneControl: Equatable, Sendable {
         case space
         /// An arrow key.
         case up, down, left, right
-        /// A digit key 0 ... 9: `scrub(d / 10)`.
+        /// A digit key 0 ... 9: `scrub(d / 10)`, or `animate(d / 10)` when its action is `animate`.
         case digits
         /// A click anywhere.
         case click

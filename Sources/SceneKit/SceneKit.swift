@@ -27,6 +27,9 @@ public protocol Scene: AnyObject {
     var fps: Double { get }
     /// How the picture changes over frames: still, once, or periodic with its loop length.
     var timeline: SceneTimeline { get }
+    /// The frames an export holds when none are asked for, from frame 0, when that is not what the
+    /// timeline says (a motion that plays once before a loop, say); nil: the timeline decides.
+    var defaultExportFrames: Int? { get }
     /// Draws frame `n` into `pixmap` (made `width` x `height` first when it is not).
     func render(frame n: Int, into pixmap: inout Pixmap)
     /// Draws frame `n` into a pixmap holding the previous frame this scene drew into it, rewriting
@@ -64,6 +67,8 @@ public enum SceneRenderer: String, CaseIterable, Sendable {
 }
 
 extension Scene {
+    public var defaultExportFrames: Int? { nil }
+
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         render(frame: n, into: &pixmap)
         return 0 ..< pixmap.height

@@ -26,9 +26,29 @@ public enum WaveBorder {
     /// `cov(D(r))`: the filled contours (each oriented like the stroke's pieces) with a round-joined
     /// stroke of width `2r`, filled non-zero.
     static func grown(_ path: Path, by r: Double, width: Int, height: Int) -> Coverage {
+        Rasterizer().coverage(of: region(path, by: r), width: width, height: height, rule: .nonZero)
+    }
+
+    /// `D(r)` as a path to fill non-zero: the filled contours, each oriented like the stroke's pieces,
+    /// and a round-joined stroke of width `2r` of the outline.
+    static func region(_ path: Path, by r: Double) -> Path {
         let flat = path.flattenedContours(tolerance: Path.defaultTolerance)
         var region = r > 0 ? flat.strokeOutline(StrokeStyle(width: 2 * r, join: .round, cap: .round)) : Path()
         let sign: Double = signedArea(region.flattenedContours(tolerance: Path.defaultTolerance)) < 0 ? -1 : 1
+        appendWhole(flat, sign: sign, to: &region)
+        return region
+    }
+
+    /// The outline's contours flattened, all turning the same way, so that each is filled whole
+    /// under the non-zero rule (holes included).
+    static func wholeContours(_ path: Path) -> Path {
+        var out = Path()
+        appendWhole(path.flattenedContours(tolerance: Path.defaultTolerance), sign: 1, to: &out)
+        return out
+    }
+
+    /// Appends each contour of `flat` turned so its signed area has `sign`.
+    private static func appendWhole(_ flat: FlattenedPath, sign: Double, to region: inout Path) {
         for c in flat.contours {
             var pts = Array(flat.points[c.range])
             guard pts.count > 2 else { continue }
@@ -37,7 +57,6 @@ public enum WaveBorder {
             for q in pts.dropFirst() { region.line(to: q) }
             region.close()
         }
-        return Rasterizer().coverage(of: region, width: width, height: height, rule: .nonZero)
     }
 
     static func signedArea(_ f: FlattenedPath) -> Double {

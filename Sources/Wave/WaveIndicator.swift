@@ -45,11 +45,25 @@ public final class WaveIndicator: Scene {
     /// Periodic with the exact repeat (phase period with the rise); still when neither the level nor
     /// the surface moves (a fixed progress with amplitude 0).
     public var timeline: SceneTimeline {
+        let p = model.parameters
+        if let transitions = model.transitions {
+            // The level moves until the last transition ends; the phase runs on.
+            let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * fps)
+            let end = transitions.endFrame
+            if model.amplitude == 0 || speed == 0 { return .once(frames: end + 1) }
+            return .periodic(frames: model.phasePeriodFrames, seconds: 360 / speed, start: end)
+        }
         if model.parameters.progress != nil && model.amplitude == 0 { return .still }
         if let n = model.repeatLength(limit: 1_000_000) {
             return .periodic(frames: n, seconds: Double(n) / fps, start: 0)
         }
         return .periodic(frames: nil, seconds: model.parameters.effectiveRiseDuration, start: 0)
+    }
+
+    /// With transitions: the whole motion from frame 0, then one phase period
+    /// (`WaveLottie.defaultFrameCount`).
+    public var defaultExportFrames: Int? {
+        model.transitions == nil ? nil : WaveLottie.defaultFrameCount(for: model, fps: fps)
     }
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
@@ -141,8 +155,9 @@ public final class WaveIndicator: Scene {
         SceneControl(.left, .adjust("phase-step", -1), help: ""),
         SceneControl(.key("]"), .adjust("frequency", 1), help: "[ ]      frequency -+0.05"),
         SceneControl(.key("["), .adjust("frequency", -1), help: ""),
-        SceneControl(.digits, .scrub(0), help: "0-9      progress 0-90 %"),
+        SceneControl(.digits, .animate(0), help: "0-9      progress to 0-90 % (eased)"),
         SceneControl(.key("a"), .play, help: "a        repeating rise"),
+        SceneControl(.key("m"), .adjust("reduced-motion", 1), help: "m        reduced motion on/off"),
         SceneControl(.verticalDrag, .scrub(0), help: "drag     progress"),
         SceneControl(.key("t"), .switchTiming, help: "t        frame / time-based"),
     ]
@@ -154,12 +169,16 @@ public final class WaveIndicator: Scene {
         case .adjust("phase-step", let d): tuning = .phaseStep(d)
         case .adjust("frequency", let d): tuning = .frequency(d)
         case .scrub(let p): tuning = .progress(p)
+        case .animate(let p):
+            tuning = .animate(from: model.progress(index: n, timestamp: Double(n) / fps), to: p, frame: n)
+        case .adjust("reduced-motion", _): tuning = .toggleReducedMotion
         case .play: tuning = .progress(nil)
         case .switchTiming: tuning = .toggleTimeBased
         default: return nil
         }
         let before = tuner
-        let change = tuner.apply(tuning, amplitude: model.amplitude / scale)
+        // The amplitude as set, before reduced motion halves it.
+        let change = tuner.apply(tuning, amplitude: model.amplitude * (model.reducedMotion ? 2 : 1) / scale)
         if change.parametersChanged {
             do { try rebuild(width: width, height: height, relayout: false) } catch {
                 tuner = before
@@ -173,7 +192,7 @@ public final class WaveIndicator: Scene {
         let phase = model.phaseDegrees(index: n, timestamp: Double(n) / fps)
         let progress = model.progress(index: n, timestamp: Double(n) / fps)
         return ["phase \(StatusText.fixed(phase, 1)) deg  progress \(StatusText.fixed(progress, 3))",
-                model.parameters.isTimeBased ? "time-based" : "frame-based"]
+                (model.parameters.isTimeBased ? "time-based" : "frame-based") + (model.reducedMotion ? "  reduced motion" : "")]
     }
 
 
@@ -190,7 +209,15 @@ public final class WaveIndicator: Scene {
         put("phase-step", a.phaseStep, b.phaseStep)
         put("phase-speed", a.phaseSpeed, b.phaseSpeed)
         put("rise-duration", a.riseDuration, b.riseDuration)
-        put("progress", a.progress, b.progress)
+        if let target = tuner.animatedTarget {
+            // A level the keys animated to: the command line shows where it settles.
+            out["progress"] = .number(target)
+            if a.progressTo != nil { out["progress-to"] = .unset }
+            if a.progressAt != nil { out["progress-at"] = .unset }
+        } else {
+            put("progress", a.progress, b.progress)
+        }
+        if a.reducedMotion != b.reducedMotion { out["reduced-motion"] = .bool(b.reducedMotion) }
         return out
     }
 }
@@ -198,33 +225,29 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
-        try refuseLabel("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         return try WaveLottie.document(scene: model, frames: frames, masks: masks)
     }
 
     /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
-        try refuseLabel("SVG")
         return try WaveSVG.document(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
-        try refuseLabel("SVG")
+        try refuseLabel()
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveSVG.animatedDocument(scene: model, frames: frames)
     }
 }
 
 extension WaveIndicator {
-    /// The vector writers do not draw the progress label or the border yet: one line naming the flag.
-    func refuseLabel(_ format: String) throws {
+    /// The animated SVG does not draw the progress label (its text changes from frame to frame):
+    /// one line naming the flag.
+    func refuseLabel() throws {
         if model.parameters.label != nil {
-            throw SettingError("label", "a \(format) export cannot hold the progress label yet; render frames instead, or leave out --label")
-        }
-        if border != nil {
-            throw SettingError("border-width", "a \(format) export cannot hold the border ring yet; render frames instead, or leave out --border-width")
+            throw SettingError("label", "an animated SVG cannot hold the progress label; export a still SVG of one frame (--frame K) or Lottie, or leave out --label")
         }
     }
 }

@@ -21,6 +21,9 @@ public final class WaveLayerScene {
     let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
     let label: WaveLabel?
     private let renderer = LayerRenderer()
+    private var riseAnimation: BasicAnimation<Layer, Point>
+    private let riseDuration: Double
+    private let scrubsRise: Bool
     private var time = 0.0
 
     /// Builds the tree for `scene`.
@@ -56,6 +59,11 @@ public final class WaveLayerScene {
             timing = MediaTiming(duration: duration, speed: 0, timeOffset: fixed * duration, repeatCount: 1, fillMode: .both)
         }
         let animation = BasicAnimation<Layer, Point>(keyPath: \Layer.position, from: .zero, to: Point(0, -rise), timing: timing)
+        riseAnimation = animation
+        riseDuration = duration
+        // Transitions and area mapping move the level along their own curve: the rise is scrubbed to
+        // it every tick.
+        scrubsRise = scene.transitions != nil || p.fillMapping == .area
 
         for (wave, color) in [(back, p.backWave), (front, p.frontWave)] {
             let group = Layer()
@@ -92,7 +100,8 @@ public final class WaveLayerScene {
     public func update(index: Int, timestamp: Double) {
         scene.update(index: index, timestamp: timestamp)
         time = scene.parameters.isTimeBased ? timestamp : Double(index)
-        let lift = scene.top(progress: 0) - scene.top(progress: scene.state.progress)
+        // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
+        let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
         let yb = scene.yBottom + lift
         func polygon(_ ys: [Double]) -> Path {
             var path = Path()
@@ -105,6 +114,14 @@ public final class WaveLayerScene {
         }
         back.path = polygon(scene.back)
         front.path = polygon(scene.front)
+        if scrubsRise {
+            // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
+            // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
+            let u = scene.level(progress: scene.state.progress)
+            riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
+            riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
+            for wave in [back, front] { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
+        }
         updateLabel()
     }
 

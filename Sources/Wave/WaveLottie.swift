@@ -38,6 +38,13 @@ public enum WaveLottie {
         if let loop = scene.loopFrames { return min(loop, maxFrames) }
         let p = scene.parameters
         let rate = fps ?? p.fps
+        if let transitions = scene.transitions {
+            // The transitions through the frame the level settles at, then one phase period.
+            let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * p.fps)
+            let tail = speed > 0 && scene.amplitude > 0 ? 360 / speed : 0
+            let n = ((Double(transitions.endFrame) / p.fps + tail) * rate).rounded() + (tail > 0 ? 0 : 1)
+            return n.isFinite ? Int(min(max(n, 1), Double(maxFrames))) : maxFrames
+        }
         let seconds: Double
         if p.progress != nil {
             let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * rate)
@@ -58,7 +65,8 @@ public enum WaveLottie {
     public static func document(scene: WaveScene, frames: Int? = nil, fps: Double? = nil, masks: LottieMaskForm = .matte) throws -> String {
         let rate = fps ?? scene.parameters.fps
         let model = try WaveLottieModel(scene: scene, frames: frames ?? defaultFrameCount(for: scene, fps: rate), fps: rate)
-        return try json(model, masks: masks).serialized(decimals: 4)
+        let overlays = try WaveLottieOverlays(scene: scene, frames: model.frames, fps: rate)
+        return try json(model, masks: masks, overlays: overlays).serialized(decimals: 4)
     }
 
     // MARK: - JSON
@@ -66,8 +74,12 @@ public enum WaveLottie {
     /// The colour slots a designer (or a player's slot API) recolours the indicator by.
     static let slotNames = (front: "frontWave", back: "backWave", container: "container")
 
-    static func json(_ m: WaveLottieModel, masks: LottieMaskForm = .matte) throws -> JSONValue {
+    static func json(_ m: WaveLottieModel, masks: LottieMaskForm = .matte, overlays: WaveLottieOverlays? = nil) throws -> JSONValue {
+        guard masks == .matte || overlays == nil else {
+            throw SettingError("lottie-masks", "mask: the progress label and the border ring are drawn through track mattes; use --lottie-masks matte")
+        }
         var layers: [JSONValue] = []
+        var frontGroup: JSONValue?
         var index = 1
         func add(_ name: String, type: Int = 4, extra: [(String, JSONValue)]) {
             var l: [(String, JSONValue)] = [
@@ -110,6 +122,7 @@ public enum WaveLottie {
             // The rise moves a group, not the layer: mattes and masks stay in the canvas's coordinates.
             let surface = group("phase", [wave.shape.json], fill: fill(wave.color, slot: slot), position: phase)
             let rise = group("\(wave.name) wave", [surface], fill: nil, position: property(m.rise) { [0, $0] })
+            if wave.name == m.front.name { frontGroup = rise }
             var extra: [(String, JSONValue)] = [("shapes", .array([rise]))]
             switch masks {
             case .matte: extra.insert(("tt", .integer(1)), at: 0)
@@ -139,6 +152,11 @@ public enum WaveLottie {
                 ("sc", .string(hexRGB(m.background))),
                 ("ip", .integer(0)), ("op", .integer(m.frames)), ("st", .integer(0)), ("bm", .integer(0)),
             ]))
+        }
+        if let overlays, let frontGroup {
+            // Over everything: the label, then the ring.
+            layers = overlays.layers(frontWave: frontGroup, width: m.width, height: m.height, frames: m.frames, firstIndex: index + 1) + layers
+            assets += overlays.assets(width: m.width, height: m.height, frames: m.frames)
         }
         let slots: JSONValue = .object([
             (slotNames.front, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.front.color)))]))])),
@@ -189,23 +207,28 @@ public enum WaveLottie {
         })
     }
 
-    private static let staticGroupPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0]))])
+    static let staticGroupPosition: JSONValue = .object([("a", .integer(0)), ("k", .numbers([0, 0]))])
 
-    private static func staticValue(_ v: [Double]) -> JSONValue {
+    static func staticValue(_ v: [Double]) -> JSONValue {
         .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
     }
 
     /// A layer transform (`ks`) at the identity, with opacity (%).
-    private static func transform(opacity: Double) -> JSONValue {
+    static func transform(opacity: Double) -> JSONValue {
+        transform(opacity: staticValue([opacity]))
+    }
+
+    /// The identity transform with `opacity` (a property, static or keyframed).
+    static func transform(opacity: JSONValue) -> JSONValue {
         .object([
-            ("o", staticValue([opacity])), ("r", staticValue([0])), ("p", staticValue([0, 0, 0])),
+            ("o", opacity), ("r", staticValue([0])), ("p", staticValue([0, 0, 0])),
             ("a", staticValue([0, 0, 0])), ("s", staticValue([100, 100, 100])),
         ])
     }
 
     /// A fill of `color` (alpha as the fill's opacity) under `rule` (`r` 1 non-zero, 2 even-odd), its
     /// colour in `slot` when named.
-    private static func fill(_ color: Color, slot: String? = nil, rule: FillRule = .nonZero) -> JSONValue {
+    static func fill(_ color: Color, slot: String? = nil, rule: FillRule = .nonZero) -> JSONValue {
         var c: [(String, JSONValue)] = [("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(color)))]
         if let slot { c.append(("sid", .string(slot))) }
         return .object([
@@ -215,7 +238,7 @@ public enum WaveLottie {
     }
 
     /// A shape group: the items, a fill (if any), and the group transform at `position`.
-    private static func group(_ name: String, _ items: [JSONValue], fill: JSONValue?, position: JSONValue) -> JSONValue {
+    static func group(_ name: String, _ items: [JSONValue], fill: JSONValue?, position: JSONValue) -> JSONValue {
         let tr: JSONValue = .object([
             ("ty", .string("tr")), ("nm", .string("transform")), ("p", position),
             ("a", staticValue([0, 0])), ("s", staticValue([100, 100])), ("r", staticValue([0])),
@@ -247,7 +270,7 @@ public enum WaveLottie {
         return .object([("a", .integer(1)), ("k", .array(out))])
     }
 
-    private static func percent(_ alpha: UInt8) -> Double { Double(alpha) / 255 * 100 }
+    static func percent(_ alpha: UInt8) -> Double { Double(alpha) / 255 * 100 }
 
     private static func hexRGB(_ c: Color) -> String {
         func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return v < 16 ? "0" + s : s }

@@ -86,13 +86,15 @@ struct WaveLottieModel: Sendable {
         func progress(_ n: Int) -> Double { scene.progress(index: n, timestamp: timestamp(n)) }
         // A rise that wraps at the seam continues to its full height there instead (the next loop's
         // first frame starts low again, as every wrap does).
-        let wrapsAtSeam = frames >= 2 && progress(frames) < progress(frames - 1)
+        // Transitions move down as well as up, smoothly: only the repeating rise wraps.
+        let repeats = scene.transitions == nil
+        let wrapsAtSeam = repeats && frames >= 2 && progress(frames) < progress(frames - 1)
         func riseTop(_ n: Int) -> Double {
             guard n == frames, wrapsAtSeam else { return scene.top(progress: progress(n)) }
             return 2 * scene.top(progress: progress(n - 1)) - scene.top(progress: progress(n - 2))
         }
         let riseTrack = KeyframeTrack(count: frames + 1, value: riseTop,
-                                      jumpAfter: { $0 + 1 == frames && wrapsAtSeam ? false : progress($0 + 1) < progress($0) })
+                                      jumpAfter: { !repeats || ($0 + 1 == frames && wrapsAtSeam) ? false : progress($0 + 1) < progress($0) })
         rise = riseTrack
 
         let a = scene.amplitude

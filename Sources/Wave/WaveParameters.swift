@@ -69,6 +69,55 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var borderGap = 0.0
     /// The ring's colour.
     public var borderColor = Color(r: 0x46, g: 0xB7, b: 0x51)
+    /// Animated progress: at frame 0 the level starts moving from `progress` (or 0) to this, 0 ... 1;
+    /// nil: none. Cannot be combined with `progressAt`.
+    public var progressTo: Double?
+    /// A schedule `FRAME:P,FRAME:P,...` (`ProgressStep.parseSchedule`): from each frame the level
+    /// moves from the value shown then to P; nil: none.
+    public var progressAt: String?
+    /// Seconds each progress transition takes, 0 ... 3600 (0: a jump).
+    public var transition = 1.0
+    /// The transitions' easing (`Easing`).
+    public var easing = "ease-in-out"
+    /// How progress maps to the surface's height.
+    public var fillMapping = FillMapping.height
+    /// Reduced motion: phase and rise `reducedMotionFactor` times slower, amplitude halved.
+    public var reducedMotion = false
+    /// Transition lengths accepted, seconds.
+    public static let transitionRange: ClosedRange<Double> = 0 ... 3600
+    /// How many times slower the phase and the rise run with reduced motion.
+    public static let reducedMotionFactor = 4.0
+
+    /// The progress schedule the settings describe: `progressTo` as a step at frame 0, or the
+    /// steps of `progressAt`; empty when neither is set.
+    public func progressSchedule() throws -> [ProgressStep] {
+        if let to = progressTo {
+            guard progressAt == nil else {
+                throw SettingError("progress-to", "cannot be combined with --progress-at; give the first target as entry 0:P of the schedule")
+            }
+            return [ProgressStep(frame: 0, target: to)]
+        }
+        guard let progressAt else { return [] }
+        return try ProgressStep.parseSchedule(progressAt)
+    }
+
+    /// The parameters the motion runs at: with `reducedMotion`, the phase step and speed divided by
+    /// `reducedMotionFactor`, the rise's frames and duration multiplied by it (within their ranges) and
+    /// the amplitude halved (`derivedAmplitude`, the amplitude of the ink box when none is given);
+    /// `reducedMotion` is then false. Unchanged without it.
+    public func motionApplied(derivedAmplitude: Double) -> WaveParameters {
+        guard reducedMotion else { return self }
+        var p = self
+        let k = Self.reducedMotionFactor
+        p.reducedMotion = false
+        p.phaseStep /= k
+        p.phaseSpeed = phaseSpeed.map { $0 / k }
+        p.riseFrames = Int(min(Double(riseFrames) * k, Double(Self.riseFramesRange.upperBound)))
+        p.riseDuration = riseDuration.map { min($0 * k, Self.riseDurationRange.upperBound) }
+        p.amplitude = (amplitude ?? derivedAmplitude) / 2
+        return p
+    }
+
     /// Border widths and gaps accepted, px.
     public static let borderRange: ClosedRange<Double> = 0 ... 4096
     /// Label sizes accepted, px.
@@ -140,6 +189,17 @@ public struct WaveParameters: Sendable, Equatable, Codable {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }
         try validateLabel()
+        try validateMotion()
+    }
+
+    /// Throws the first animated-progress setting out of range.
+    func validateMotion() throws {
+        if let to = progressTo {
+            guard to.isFinite, (0 ... 1).contains(to) else { throw SettingError("progress-to", "\(DecimalText.shortest(to)) is outside 0 ... 1") }
+        }
+        _ = try progressSchedule()
+        try SceneLimits.check(transition, "transition", Self.transitionRange, unit: "s")
+        _ = try Easing(easing)
     }
 
     /// Throws the first label setting out of range.

@@ -49,15 +49,50 @@ public enum WaveSVG {
         s += image?.container ?? "<path\(paint(p.container))\(rule) d=\"\(glyphs)\"/>\n"
         s += "<path\(paint(p.backWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(back))\"/>\n"
         s += "<path\(paint(p.frontWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(front))\"/>\n"
+        s += try ringElement(scene, width: w, height: h)
+        if let label = try WaveLabel(scene: scene) {
+            _ = try label.prepare(progress: state.progress)
+            let text = try label.shownPath()
+            if !text.isEmpty {
+                let d = try SVGText.pathData(text), surface = polygonData(front)
+                s += "<defs>\n" + maskOpening(w, h, id: "below-surface")
+                s += "<path fill=\"#FFFFFF\" d=\"\(surface)\"/>\n</mask>\n"
+                s += maskOpening(w, h, id: "above-surface") + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
+                s += "<path fill=\"#000000\" d=\"\(surface)\"/>\n</mask>\n</defs>\n"
+                s += "<path\(paint(p.labelInsideColor)) mask=\"url(#below-surface)\" d=\"\(d)\"/>\n"
+                s += "<path\(paint(p.labelColor)) mask=\"url(#above-surface)\" d=\"\(d)\"/>\n"
+            }
+        }
         s += "</svg>\n"
+        return s
+    }
+
+    /// The border ring (empty without one): `D(G + W)` (the outline's contours filled whole and a
+    /// round-joined stroke of width `2(G + W)`), opaque, through a mask that takes away `D(G)`, in a
+    /// group carrying the colour's alpha as its opacity.
+    static func ringElement(_ scene: WaveScene, width w: Int, height h: Int) throws -> String {
+        let p = scene.parameters
+        guard let bw = p.borderWidth, bw > 0 else { return "" }
+        guard !scene.layout.path.isEmpty else {
+            throw SettingError("border-width", "a mask image has no outline to draw a border around; use --shape, --path, --svg or text")
+        }
+        let d = try SVGText.pathData(WaveBorder.wholeContours(scene.layout.path))
+        func grown(_ r: Double, _ rgb: String) throws -> String {
+            let stroke = r > 0 ? " stroke=\"\(rgb)\" stroke-width=\"\(try SVGText.number(2 * r))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"" : ""
+            return "<path fill=\"\(rgb)\"\(stroke) d=\"\(d)\"/>\n"
+        }
+        var s = "<defs>\n" + maskOpening(w, h, id: "border-gap") + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
+        s += try grown(p.borderGap, "#000000") + "</mask>\n</defs>\n"
+        let opacity = p.borderColor.a == 255 ? "" : " opacity=\"\(DecimalText.format(Double(p.borderColor.a) / 255, decimals: 6))\""
+        s += "<g\(opacity) mask=\"url(#border-gap)\">\n" + (try grown(p.borderGap + bw, String(p.borderColor.hex.prefix(7)))) + "</g>\n"
         return s
     }
 
     static func number(_ v: Double) -> String { DecimalText.format(v, decimals: decimals) }
 
     /// The opening of the container's mask, `glyphs`, over the canvas.
-    private static func maskOpening(_ w: Int, _ h: Int) -> String {
-        "<mask id=\"glyphs\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
+    private static func maskOpening(_ w: Int, _ h: Int, id: String = "glyphs") -> String {
+        "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">\n"
     }
 
     /// A mask-image container: the mask's content (the image embedded as PNG, white with the
@@ -106,6 +141,7 @@ public enum WaveSVG {
         }
         s += image?.container ?? "<use xlink:href=\"#glyph-outlines\"\(paint(m.container))/>\n"
         for wave in [m.back, m.front] { s += try waveElement(wave, rise: m.rise, timing: timing) }
+        s += try ringElement(scene, width: w, height: h)
         s += "</svg>\n"
         return s
     }

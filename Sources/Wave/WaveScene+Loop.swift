@@ -15,7 +15,7 @@ extension WaveScene {
     /// looping export that ends at tick n - 1 has no seam.
     public func repeatLength(limit: Int = 1_000_000) -> Int? {
         if let n = loopFrames { return n <= limit ? n : nil }
-        guard limit >= 1 else { return nil }
+        guard limit >= 1, transitions == nil else { return nil }
         let fps = parameters.fps
         let phi0 = phaseDegrees(index: 0, timestamp: 0)
         let p0 = progress(index: 0, timestamp: 0)

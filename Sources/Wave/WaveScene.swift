@@ -21,8 +21,18 @@ public struct WaveFrameState: Sendable, Equatable {
 /// progress from the tick (never accumulated, so it cannot drift) and regenerates both wave sample
 /// rows into buffers owned here (no allocation per tick).
 public final class WaveScene: @unchecked Sendable {
-    /// The parameters, validated.
+    /// The parameters the scene runs at, validated: those given, with reduced motion applied
+    /// (`WaveParameters.motionApplied`).
     public let parameters: WaveParameters
+    /// True when the parameters given asked for reduced motion.
+    public let reducedMotion: Bool
+    /// The progress transitions (`--progress-to`, `--progress-at`); nil: a fixed or repeating level.
+    public let transitions: ProgressTransitions?
+    // With area mapping: the container's covered area below the top edge of each canvas row (H + 1
+    // values, non-increasing); empty with height mapping.
+    private let areaBelow: [Double]
+    // With area mapping: the rows holding coverage.
+    private let areaRows: Range<Int>
     /// The container.
     public let layout: ContainerLayout
     /// Amplitude `A` in px.
@@ -43,11 +53,23 @@ public final class WaveScene: @unchecked Sendable {
     private let cosKX: [Double]
 
     /// Builds the scene; throws a `SettingError` for parameters out of range.
-    public init(parameters: WaveParameters, layout: ContainerLayout) throws {
-        try parameters.validate()
+    public init(parameters given: WaveParameters, layout: ContainerLayout) throws {
+        try given.validate()
+        let parameters = given.motionApplied(derivedAmplitude: 0.15 * layout.inkH)
         self.parameters = parameters
+        reducedMotion = given.reducedMotion
         self.layout = layout
         amplitude = parameters.amplitude ?? 0.15 * layout.inkH
+        let schedule = try parameters.progressSchedule()
+        transitions = schedule.isEmpty ? nil
+            : ProgressTransitions(start: parameters.progress ?? 0, steps: schedule, duration: parameters.transition,
+                                  easing: try Easing(parameters.easing).function, fps: parameters.fps)
+        let below = parameters.fillMapping == .area ? Self.areaBelowRows(layout.coverage) : []
+        let total = below.first ?? 0
+        let first = below.firstIndex { $0 < total } ?? 1
+        let last = below.firstIndex { $0 == 0 } ?? below.count
+        areaBelow = below
+        areaRows = max(first - 1, 0) ..< max(last, first)
         frequency = parameters.frequency
         waveWidth = parameters.waveWidth ?? layout.inkW
         guard waveWidth > 0, waveWidth.isFinite else {
@@ -96,6 +118,9 @@ public final class WaveScene: @unchecked Sendable {
 
     /// `p` for tick `index` at `timestamp`, in [0, 1].
     public func progress(index: Int, timestamp: Double) -> Double {
+        if let transitions {
+            return transitions.value(at: parameters.isTimeBased ? timestamp : Double(index) / parameters.fps)
+        }
         if let p = parameters.progress { return p }
         if parameters.isTimeBased {
             let d = parameters.effectiveRiseDuration
@@ -109,9 +134,46 @@ public final class WaveScene: @unchecked Sendable {
         return Double(m) / Double(r)
     }
 
-    /// `top(p) = inkMaxY - p (inkH + 2A)`.
+    /// `top(p) = inkMaxY - u(p) (inkH + 2A)`, with `u = level(progress:)`.
     public func top(progress p: Double) -> Double {
-        layout.inkBox.maxY - p * (layout.inkH + 2 * amplitude)
+        layout.inkBox.maxY - level(progress: p) * (layout.inkH + 2 * amplitude)
+    }
+
+    /// The fraction `u` of the rise progress `p` shows: `p` with height mapping; with area mapping the
+    /// `u` whose still surface `inkMaxY - u inkH` has `p` of the container's covered area below it
+    /// (coverage taken as spread evenly over each pixel row, as a pixel's coverage by a level surface
+    /// is its covered height); 0 and 1 put the surface at the bottom and top edges of the covered rows,
+    /// which can be a fraction of a pixel outside 0 ... 1.
+    public func level(progress p: Double) -> Double {
+        guard !areaBelow.isEmpty, let total = areaBelow.first, total > 0, layout.inkH > 0 else { return p }
+        // Empty and full are the covered rows' outer edges, so that no pixel shows a sliver of water
+        // at 0 and none a sliver of container at 1.
+        if p <= 0 { return (layout.inkBox.maxY - Double(areaRows.upperBound)) / layout.inkH }
+        if p >= 1 { return (layout.inkBox.maxY - Double(areaRows.lowerBound)) / layout.inkH }
+        let target = p * total
+        // The row j whose span holds the surface: areaBelow[j] >= target >= areaBelow[j + 1].
+        var lo = 0, hi = areaBelow.count - 2
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if areaBelow[mid] >= target { lo = mid } else { hi = mid - 1 }
+        }
+        let j = lo
+        let row = areaBelow[j] - areaBelow[j + 1]
+        let y = row > 0 ? Double(j + 1) - (target - areaBelow[j + 1]) / row : Double(j + 1)
+        return (layout.inkBox.maxY - y) / layout.inkH
+    }
+
+    /// The area below each row's top edge, from the bottom up.
+    static func areaBelowRows(_ m: Coverage) -> [Double] {
+        var below = [Double](repeating: 0, count: m.height + 1)
+        m.values.withUnsafeBufferPointer { v in
+            for y in stride(from: m.height - 1, through: 0, by: -1) {
+                var row = 0.0
+                for x in 0 ..< m.width { row += Double(v[y * m.width + x]) }
+                below[y] = below[y + 1] + row
+            }
+        }
+        return below
     }
 
     /// The display-link callback: state and both wave sample rows for this tick.
@@ -163,16 +225,24 @@ public final class WaveScene: @unchecked Sendable {
 
     /// Ticks after which the animation repeats exactly: the phase period `360 / gcd(360, step)` (for a
     /// whole-degree step) combined with the rise length; nil in time-based mode or a fractional step.
+    /// With transitions there is no repeat from frame 0 (see `phasePeriodFrames`).
     public var loopFrames: Int? {
+        guard transitions == nil, let phasePeriod = phasePeriodFrames else { return nil }
+        if parameters.progress != nil { return phasePeriod }
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
+        let r = parameters.riseFrames
+        return phasePeriod / gcd(phasePeriod, r) * r
+    }
+
+    /// Ticks after which the phase repeats exactly, `360 / gcd(360, step)` for a whole-degree step;
+    /// nil in time-based mode or with a fractional step.
+    public var phasePeriodFrames: Int? {
         guard !parameters.isTimeBased else { return nil }
         let step = parameters.phaseStep
         guard step == step.rounded(), abs(step) < 1e9 else { return nil }
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
         let s = Int(step)
-        let phasePeriod = s % 360 == 0 ? 1 : 360 / gcd(360, s)
-        if parameters.progress != nil { return phasePeriod }
-        let r = parameters.riseFrames
-        return phasePeriod / gcd(phasePeriod, r) * r
+        return s % 360 == 0 ? 1 : 360 / gcd(360, s)
     }
 }
 

@@ -19,6 +19,11 @@ public struct WaveTuner: Sendable {
         case frequency(Int)
         /// A fixed progress in 0...1, or nil for the repeating rise.
         case progress(Double?)
+        /// Move the level from `from` (the progress shown at `frame`) to `to`, eased over the
+        /// parameters' transition, starting at `frame`.
+        case animate(from: Double, to: Double, frame: Int)
+        /// Reduced motion on or off.
+        case toggleReducedMotion
         /// Switch between frame-based and time-based stepping.
         case toggleTimeBased
         /// Back to frame 0, time 0.
@@ -49,6 +54,9 @@ public struct WaveTuner: Sendable {
     public private(set) var showsHelp = false
     /// True while the stats overlay is shown.
     public private(set) var showsStats = false
+
+    /// The level the last `animate` moves to, until another change of the level.
+    public private(set) var animatedTarget: Double?
 
     private var ticked = false
     private var timeBasedSettings: (phaseSpeed: Double?, riseDuration: Double?)
@@ -103,7 +111,18 @@ public struct WaveTuner: Sendable {
             line = "frequency \(Self.format(p.frequency))"
         case .progress(let value):
             p.progress = value.map { min(max(($0 * 1000).rounded() / 1000, 0), 1) }
+            p.progressTo = nil
+            p.progressAt = nil
             line = p.progress.map { "progress \(Self.format($0)) (fixed)" } ?? "progress: repeating rise"
+        case .animate(let from, let to, let frame):
+            let target = min(max((to * 1000).rounded() / 1000, 0), 1)
+            p.progress = min(max(from, 0), 1)
+            p.progressTo = nil
+            p.progressAt = ProgressStep.text([ProgressStep(frame: Double(max(frame, 0)), target: target)])
+            line = "progress to \(Self.format(target)) over \(Self.format(p.transition)) s (\(p.easing))"
+        case .toggleReducedMotion:
+            p.reducedMotion.toggle()
+            line = "reduced motion " + (p.reducedMotion ? "on: phase and rise 4x slower, amplitude halved" : "off")
         case .toggleTimeBased:
             if p.isTimeBased {
                 timeBasedSettings = (p.phaseSpeed, p.riseDuration)
@@ -131,6 +150,11 @@ public struct WaveTuner: Sendable {
         }
         let changed = p != parameters
         parameters = p
+        switch action {
+        case .animate(_, let to, _): animatedTarget = min(max((to * 1000).rounded() / 1000, 0), 1)
+        case .progress: animatedTarget = nil
+        default: break
+        }
         return Change(line: line, parametersChanged: changed)
     }
 

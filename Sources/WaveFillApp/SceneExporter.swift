@@ -109,6 +109,10 @@ public struct SceneExporter {
             let loops = timeline.loop.map { $0.frames == Int(n) && first >= $0.start } ?? false
             return (first, Int(n), loops, loops ? "loops seamlessly" : nil)
         }
+        if let n = s.defaultExportFrames, request.start == nil {
+            guard n <= Self.maxFrames else { throw ParameterError("--loop", "the animation lasts \(n) frames, over \(Self.maxFrames); give --frames N or --duration S") }
+            return (first, n, false, "the whole motion from frame 0, then one loop (not seamless)")
+        }
         switch timeline {
         case .still:
             return (first, 1, true, "a still scene: one frame")

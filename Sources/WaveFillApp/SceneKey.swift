@@ -30,6 +30,12 @@ public enum SceneKey: String, CaseIterable, Sendable {
     case labelSize = "label-size"
     case labelColor = "label-color"
     case labelInsideColor = "label-inside-color"
+    // The wave's animated progress, fill mapping and reduced motion.
+    case progressTo = "progress-to"
+    case progressAt = "progress-at"
+    case transition, easing
+    case fillMapping = "fill-mapping"
+    case reducedMotion = "reduced-motion"
     // The wave's border ring.
     case borderWidth = "border-width"
     case borderGap = "border-gap"
@@ -64,6 +70,9 @@ public enum SceneKey: String, CaseIterable, Sendable {
         switch self {
         case .scene, .size, .text, .direction, .scroll, .lineJoin, .lineCap, .texts, .effect, .shape, .path, .fillRule: return .string
         case .label, .labelFont: return .string
+        case .progressAt, .easing, .fillMapping: return .string
+        case .progressTo, .transition: return .number
+        case .reducedMotion: return .bool
         case .labelSize, .borderWidth, .borderGap: return .number
         case .labelColor, .labelInsideColor, .borderColor: return .colour
         case .font, .maskImage, .svg: return .path
@@ -86,6 +95,7 @@ public enum SceneKey: String, CaseIterable, Sendable {
         case .maskImage, .shape, .cornerRadius, .path, .svg, .fillRule, .amplitude, .frequency, .waveWidth, .phaseStep, .phaseSpeed, .riseFrames, .riseDuration,
              .container, .backWave, .frontWave: return [.wave]
         case .label, .labelFont, .labelSize, .labelColor, .labelInsideColor, .borderWidth, .borderGap, .borderColor: return [.wave]
+        case .progressTo, .progressAt, .transition, .easing, .fillMapping, .reducedMotion: return [.wave]
         case .progress: return [.wave, .stroke]
         case .textColor: return [.marquee, .stroke, .spread, .morph]
         case .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .direction, .scroll,

@@ -267,6 +267,14 @@ public struct SceneSettings: Equatable, Sendable {
             entries += [(.label, JSONText.quoted(label)), (.labelFont, string(p.labelFont)), (.labelSize, num(p.labelSize)),
                         (.labelColor, JSONText.quoted(p.labelColor.hex)), (.labelInsideColor, JSONText.quoted(p.labelInsideColor.hex))]
         }
+        // Animated progress, fill mapping and reduced motion: written only when set.
+        let d = WaveParameters()
+        if let v = p.progressTo { entries.append((.progressTo, num(v))) }
+        if let v = p.progressAt { entries.append((.progressAt, JSONText.quoted(v))) }
+        if p.transition != d.transition { entries.append((.transition, num(p.transition))) }
+        if p.easing != d.easing { entries.append((.easing, JSONText.quoted(p.easing))) }
+        if p.fillMapping != d.fillMapping { entries.append((.fillMapping, JSONText.quoted(p.fillMapping.rawValue))) }
+        if p.reducedMotion { entries.append((.reducedMotion, "true")) }
         // The border's keys are written only for a preset with a border.
         if let w = p.borderWidth {
             entries += [(.borderWidth, num(w)), (.borderGap, num(p.borderGap)), (.borderColor, JSONText.quoted(p.borderColor.hex))]
@@ -348,5 +356,21 @@ extension SceneSettings {
         p.borderWidth = try number(.borderWidth)
         if let v = try number(.borderGap) { p.borderGap = v }
         if let c = try colour(.borderColor) { p.borderColor = c }
+        try readMotion(into: &p)
+    }
+
+    /// Animated progress, fill mapping and reduced motion into `p`.
+    func readMotion(into p: inout WaveParameters) throws {
+        p.progressTo = try number(.progressTo)
+        p.progressAt = try string(.progressAt)
+        if let v = try number(.transition) { p.transition = v }
+        if let e = try string(.easing) { p.easing = e }
+        if let m = try string(.fillMapping) {
+            guard let v = FillMapping(rawValue: m) else {
+                throw error(.fillMapping, "'\(m)' is not a fill mapping; expected \(FillMapping.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            p.fillMapping = v
+        }
+        if let b = try bool(.reducedMotion) { p.reducedMotion = b }
     }
 }

@@ -56,6 +56,12 @@ extension WaveParameters {
         if let borderWidth { a += ["--border-width", DecimalText.shortest(borderWidth)] }
         if borderGap != d.borderGap { a += ["--border-gap", DecimalText.shortest(borderGap)] }
         if borderColor != d.borderColor { a += ["--border-color", borderColor.hex] }
+        if let progressTo { a += ["--progress-to", DecimalText.shortest(progressTo)] }
+        if let progressAt { a += ["--progress-at", progressAt] }
+        if transition != d.transition { a += ["--transition", DecimalText.shortest(transition)] }
+        if easing != d.easing { a += ["--easing", easing] }
+        if fillMapping != d.fillMapping { a += ["--fill-mapping", fillMapping.rawValue] }
+        if reducedMotion { a += ["--reduced-motion"] }
         return a
     }
 }

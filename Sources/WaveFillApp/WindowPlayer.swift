@@ -343,7 +343,11 @@ public final class WindowPlayer {
         case .rightBracket: input = .key("]")
         case .character(let c): input = .key(c)
         case .digit(let d):
-            if control(.digits) != nil { act(.scrub(Double(d) / 10), print: true); return }
+            if let c = control(.digits) {
+                let v = Double(d) / 10
+                if case .animate = c.action { act(.animate(v), print: true) } else { act(.scrub(v), print: true) }
+                return
+            }
             input = nil
         case .escape: input = nil
         }

@@ -89,6 +89,9 @@ struct SceneOptions: ParsableArguments {
     @OptionGroup(title: "Progress label and border")
     var label: LabelOptions
 
+    @OptionGroup(title: "Animated progress, fill mapping and reduced motion")
+    var motion: MotionOptions
+
     /// The settings given as flags on this command line, and only those.
     var explicitSettings: SceneSettings {
         var s = SceneSettings()
@@ -101,6 +104,7 @@ struct SceneOptions: ParsableArguments {
         num(.fps, fps); num(.progress, progress); str(.background, background); str(.container, container)
         str(.backWave, backWave); str(.frontWave, frontWave)
         label.put(into: &s)
+        motion.put(into: &s)
         return s
     }
 

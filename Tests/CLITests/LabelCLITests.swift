@@ -51,13 +51,24 @@ import WaveFillApp
         #expect(p.commandLine() == "wavefill render --label '{p}%' --label-size 30 --label-color '#010203' --border-width 4 --border-gap 1.5")
     }
 
-    @Test(arguments: [["--label", "{p}"], ["--shape", "circle", "--border-width", "2"]])
-    func vectorExportsRefuseNamingTheFlag(args: [String]) throws {
+    /// Lottie and a still SVG hold the label and the ring; the animated SVG refuses the label in one
+    /// line naming the flag and writes nothing, and holds the ring.
+    @Test func vectorExportsHoldTheLabelAndBorderOrSaySo() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for out in ["a.svg", "a.json"] {
-            let r = try Executable.run(["export", "--size", "60x40", "--out", out] + args, in: dir)
-            #expect(r.status != 0 && r.stderr.contains(args[args.count - 2]) && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        let both = ["--shape", "circle", "--label", "{p}%", "--border-width", "2"]
+        for (out, extra, marks) in [("a.json", [String](), ["label inside", "border matte"]), ("a.svg", ["--frame", "150"], ["below-surface", "border-gap"])] {
+            let r = try Executable.run(["export", "--size", "60x40", "--out", out] + both + extra, in: dir)
+            #expect(r.status == 0, "\(out): \(r.stderr)")
+            let text = try String(contentsOfFile: dir + "/" + out, encoding: .utf8)
+            #expect(marks.allSatisfy { text.contains($0) }, "\(out)")
         }
+        let refused = try Executable.run(["export", "--size", "60x40", "--out", "b.svg"] + both, in: dir)
+        #expect(refused.status == 64 && refused.stderr.contains("--label") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/b.svg"))
+        let ring = try Executable.run(["export", "--size", "60x40", "--out", "c.svg", "--shape", "circle", "--border-width", "2"], in: dir)
+        #expect(ring.status == 0, "\(ring.stderr)")
+        let ringed = try String(contentsOfFile: dir + "/c.svg", encoding: .utf8)
+        #expect(ringed.contains("border-gap"))
     }
 }

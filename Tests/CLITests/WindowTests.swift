@@ -89,7 +89,10 @@ import Raster
         ("10:key=right", "phase step 9 deg/frame", ["--phase-step", "9", "--frame", "119"]),
         ("10:key=left;11:key=left", "phase step 6 deg/frame", ["--phase-step", "6", "--frame", "119"]),
         ("10:key=]", "frequency 0.35", ["--frequency", "0.35", "--frame", "119"]),
-        ("40:key=5", "progress 0.5 (fixed)", ["--progress", "0.5", "--frame", "119"]),
+        ("40:key=5", "progress to 0.5 over 1 s (ease-in-out)", ["--progress", "0.5", "--frame", "119"]),
+        // Mid-transition: from the rise's level at frame 100 (100 / 300) towards 0.5.
+        ("100:key=5", "progress to 0.5 over 1 s", ["--progress", "0.3333333333333333", "--progress-at", "100:0.5", "--frame", "119"]),
+        ("10:key=m", "reduced motion on", ["--reduced-motion", "--frame", "119"]),
         ("40:drag=0.25", "progress 0.25 (fixed)", ["--progress", "0.25", "--frame", "119"]),
         ("40:key=5;50:key=a", "progress: repeating rise", ["--frame", "119"]),
         ("100:key=r", "restarted at frame 0", ["--frame", "19"]),
@@ -213,7 +216,8 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let script = "10:key=up;11:key=up;12:key=down;20:key=];30:key=right;40:key=3;60:key=s;90:key=c"
-        let (r, shot) = try Self.window(Self.size + ["--frames", "120", "--script", script], on: display, in: dir)
+        // The digit key eases the level over 0.25 s (frames 40 ... 55): settled before the save at 60.
+        let (r, shot) = try Self.window(Self.size + ["--frames", "120", "--transition", "0.25", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         let amplitudes = lines.filter { $0.hasPrefix("amplitude ") }
@@ -224,7 +228,7 @@ import Raster
         guard let command = lines.first(where: { $0.hasPrefix("wavefill run ") }) else {
             Issue.record("no command line printed: \(lines)"); return
         }
-        for part in ["--size 160x124", "--amplitude \(Int(values[2]))", "--frequency 0.35", "--phase-step 9", "--progress 0.3"] {
+        for part in ["--size 160x124", "--amplitude \(Int(values[2]))", "--frequency 0.35", "--phase-step 9", "--progress 0.3", "--transition 0.25"] {
             #expect(command.contains(part), "\(command)")
         }
         let args = command.split(separator: " ").dropFirst(2).map(String.init)

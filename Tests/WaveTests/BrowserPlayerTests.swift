@@ -41,6 +41,22 @@ import TestSupport
         }
     }
 
+    /// The progress label (inside and outside colours split at the front wave's surface) and the
+    /// border ring play in lottie-web as we render them.
+    @Test(arguments: lottieWeb)
+    func lottieWebShowsTheLabelAndBorderAsWeRenderThem(_ player: BrowserPlayer) throws {
+        for (name, scene, frames) in try LottiePlayerTests.labelAndBorderScenes() {
+            let json = try scene.lottieDocument(start: 0, frames: WaveLottie.defaultFrameCount(for: scene.model), masks: .matte)
+            let (_, images) = try OutsideRenderers.browser(lottie: json, player: player, frames: frames.map(Double.init))
+            #expect(images.count == frames.count)
+            for (f, image) in zip(frames, images) {
+                let v = ImageMetrics.psnr(image, scene.render(frame: f))
+                print("Lottie \(player.rawValue) label and border, \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 30, "\(player.rawValue) \(name) frame \(f): PSNR \(v) dB")
+            }
+        }
+    }
+
     /// `wavefill export --out x.lottie` plays in lottie-web once unpacked, like the .json.
     @Test func lottieWebPlaysTheDotLottieFromTheCommandLine() throws {
         let dir = try Executable.temporaryDirectory()

@@ -6,6 +6,7 @@ import Geometry
 import Raster
 @testable import Wave
 import TestSupport
+import Text
 import Export
 
 /// A scene on the tests' small canvas (120x93, the original's 40x31 pt view at 3x).
@@ -161,6 +162,9 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         ("flat: frequency 0", { $0.frequency = 0 }, 120, nil),
         ("flat: amplitude 0", { $0.amplitude = 0 }, 120, nil),
         ("one frame", { _ in }, 1, nil),
+        ("transitions up and down", { $0.progressAt = "0:0.8,40:0.2,70:0.6"; $0.transition = 0.6 }, nil, nil),
+        ("area mapping", { $0.fillMapping = .area }, nil, nil),
+        ("reduced motion", { $0.reducedMotion = true; $0.riseFrames = 100 }, nil, nil),
     ]
 
     /// At every integer frame, the wave a player draws (the path translated by the phase track and
@@ -349,6 +353,97 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             ("20000 frames", long, 20000, 60.0, [wrap, wrap + 1, 19999]),
         ] {
             let values = try Self.psnrs(scene, frames: count, fps: fps, at: frames, player: player)
+            for (f, v) in zip(frames, values) {
+                print("Lottie \(player) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 30, "\(player) \(name) frame \(f): PSNR \(v) dB")
+            }
+        }
+    }
+
+    /// A circle with a label and a ring, and a text with a moving label and a ring with no gap.
+    static func labelAndBorderScenes() throws -> [(String, WaveIndicator, [Int])] {
+        var p = WaveParameters()
+        p.width = 160; p.height = 140; p.riseFrames = 120
+        p.label = "{p}%"; p.labelSize = 30; p.labelColor = Color(r: 0x20, g: 0x60, b: 0xA0)
+        p.borderWidth = 5; p.borderGap = 3; p.borderColor = Color(r: 0xC0, g: 0x40, b: 0x30, a: 0xC0)
+        let face = try FontFace(path: try #require(WaveParameters.defaultFontPath))
+        let circle = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
+        var q = p
+        q.label = "{p:.1}"; q.progressAt = "0:0.9,50:0.2"; q.borderGap = 0
+        let text = try WaveIndicator(parameters: q, source: .text(try TextShaper(text: q.text, face: face)))
+        return [("circle", circle, [0, 30, 61, 95, 359]), ("text", text, [0, 20, 49, 70, 110])]
+    }
+
+    /// The progress label (split at the front wave's surface through a matte and its inverse) and
+    /// the border ring play as we render them, on a circle and on text.
+    @Test(arguments: players)
+    func labelAndBorderPlayAsWeRenderThem(_ player: String) throws {
+        let scenes = try Self.labelAndBorderScenes()
+        for (name, scene, frames) in scenes {
+            let count = WaveLottie.defaultFrameCount(for: scene.model)
+            let json = try scene.lottieDocument(start: 0, frames: count, masks: .matte)
+            let doc = try parseJSON(json)
+            let assets = try #require(doc["assets"] as? [[String: Any]])
+            #expect(assets.contains { ($0["id"] as? String) == "label inside" } && assets.contains { ($0["id"] as? String) == "label outside" })
+            let (info, images) = try OutsideRenderers.play(json, player: player, frames: frames)
+            #expect(info.width == scene.parameters.width && info.height == scene.parameters.height)
+            for (f, image) in zip(frames, images) {
+                let db = ImageMetrics.psnr(image, scene.render(frame: f))
+                print("Lottie \(player) label and border, \(name) frame \(f): PSNR \(String(format: "%.1f", db)) dB")
+                #expect(db >= 30, "\(player) \(name) frame \(f): \(db) dB")
+            }
+        }
+        // The mask form cannot hold them: one line naming the flag.
+        #expect(throws: SettingError.self) { try scenes[0].1.lottieDocument(start: 0, frames: 10, masks: .mask) }
+    }
+
+    /// The label and border documents follow the Lottie 1.0 JSON schema.
+    @Test func labelAndBorderDocumentsFollowTheLottieSchema() throws {
+        let docs = try Self.labelAndBorderScenes().map { name, scene, _ in
+            (name, try scene.lottieDocument(start: 0, frames: WaveLottie.defaultFrameCount(for: scene.model), masks: .matte))
+        }
+        let (valid, out) = try OutsideRenderers.schemaValid(docs)
+        #expect(valid == docs.count, "\(out)")
+    }
+
+    /// The still SVG draws the frame's label and the ring (rsvg-convert and Chromium), and the
+    /// animated SVG the ring, as we render them.
+    @Test func svgShowsTheLabelAndBorderAsWeRenderThem() throws {
+        for (name, scene, frames) in try Self.labelAndBorderScenes() {
+            for f in frames.prefix(3) {
+                let svg = try scene.svgDocument(frame: f)
+                let ours = scene.render(frame: f)
+                let rsvg = ImageMetrics.psnr(try OutsideRenderers.rsvg(svg), ours)
+                let (_, images) = try OutsideRenderers.browser(svg: svg, times: [0])
+                let chromium = ImageMetrics.psnr(try #require(images.first), ours)
+                print("SVG label and border, \(name) frame \(f): rsvg-convert \(String(format: "%.1f", rsvg)) dB, Chromium \(String(format: "%.1f", chromium)) dB")
+                #expect(rsvg >= 35 && chromium >= 35, "\(name) frame \(f): \(rsvg), \(chromium) dB")
+            }
+        }
+        var p = WaveParameters()
+        p.width = 160; p.height = 140
+        p.borderWidth = 4; p.borderGap = 2; p.borderColor = Color(r: 0x30, g: 0x30, b: 0x90, a: 0x99)
+        let ringed = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .heart)))
+        let animated = try ringed.svgDocument(start: 0, frames: 900)
+        let (_, images) = try OutsideRenderers.browser(svg: animated, times: [0, 2.5])
+        for (t, image) in zip([0, 150], images) {
+            let v = ImageMetrics.psnr(image, ringed.render(frame: t))
+            print("animated SVG with a ring, Chromium frame \(t): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 30, "frame \(t): \(v) dB")
+        }
+        // The animation plays: at 2.5 s Chromium shows frame 150 (half full), not the first frame.
+        if images.count == 2 {
+            #expect(ImageMetrics.psnr(images[1], ringed.render(frame: 150)) > ImageMetrics.psnr(images[1], ringed.render(frame: 0)) + 3)
+        }
+    }
+
+    /// Transitions down as well as up, area mapping and reduced motion play as we render them.
+    @Test(arguments: players)
+    func gaugeMotionsPlayAsWeRenderThem(_ player: String) throws {
+        let moving = try vectorScene { $0.progressAt = "0:0.8,40:0.2"; $0.transition = 0.5; $0.fillMapping = .area }
+        let reduced = try vectorScene { $0.reducedMotion = true; $0.riseFrames = 120 }
+        for (name, scene, frames) in [("transitions, area", moving, [0, 20, 45, 60, 80]), ("reduced motion", reduced, [0, 100, 300, 479])] {
+            let values = try Self.psnrs(scene, frames: nil, at: frames, player: player)
             for (f, v) in zip(frames, values) {
                 print("Lottie \(player) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
                 #expect(v >= 30, "\(player) \(name) frame \(f): PSNR \(v) dB")

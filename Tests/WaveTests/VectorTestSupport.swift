@@ -137,6 +137,20 @@ enum OutsideRenderers {
         return try PNGFile.read(dir + "/doc.png")
     }
 
+    /// How many of the named Lottie documents tools/players/validate.py finds valid against the
+    /// Lottie 1.0 JSON schema, and what it printed.
+    static func schemaValid(_ docs: [(name: String, json: String)]) throws -> (valid: Int, output: String) {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var files: [String] = []
+        for (name, json) in docs {
+            try json.write(toFile: dir + "/\(name).json", atomically: true, encoding: .utf8)
+            files.append(dir + "/\(name).json")
+        }
+        let out = try run(root + "/tools/players/.venv/bin/python", [root + "/tools/players/validate.py"] + files)
+        return (out.split(separator: "\n").filter { $0.hasSuffix(": valid") }.count, out)
+    }
+
     /// Runs a program; its stdout, or an error with its stderr when it fails.
     static func run(_ path: String, _ args: [String]) throws -> String {
         let p = Process()
