@@ -1,7 +1,7 @@
 import Vector
 import Geometry
 
-/// SCENE.md's wave surface `y(u) = A sin(k (u - origin) + offset) + A` over `[start, end]` as cubic
+/// SCENE.md's wave surface `y(u) = A sin(k (u - origin) + offset) + A` (or `+ baseline`) over `[start, end]` as cubic
 /// Hermite segments: each segment matches the sine's value and slope at both ends, and its x runs
 /// linearly with the curve parameter, so the curve is a function of x whose distance from the sine is
 /// at most `A (k h)^4 / 384` for segment length h (the Hermite interpolation error bound).
@@ -23,6 +23,8 @@ struct HermiteSine: Sendable {
     let segmentLength: Double
     /// Number of segments.
     let segments: Int
+    /// The surface's still height `y` (the sine's centre line); nil: `amplitude`.
+    var baseline: Double? = nil
 
     /// The largest distance between the curve and the sine that `segmentsPerPeriod` allows, in px.
     static let tolerance = 0.004
@@ -42,7 +44,7 @@ struct HermiteSine: Sendable {
     }
 
     /// `y(u)`.
-    func y(_ u: Double) -> Double { amplitude * Double.sine(k * (u - origin) + offset) + amplitude }
+    func y(_ u: Double) -> Double { amplitude * Double.sine(k * (u - origin) + offset) + (baseline ?? amplitude) }
 
     /// `y'(u)`.
     func slope(_ u: Double) -> Double { amplitude * k * Double.cosine(k * (u - origin) + offset) }

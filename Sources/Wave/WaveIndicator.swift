@@ -18,6 +18,8 @@ public final class WaveIndicator: Scene {
     /// The wave model for the current canvas (pixels).
     public private(set) var model: WaveScene
     private var fast: WaveRenderer
+    // A stack of waves or a water gradient: the general fast path (nil for the classic pair).
+    private var stacked: WaveStackRenderer?
     private var label: WaveLabel?
     private var border: Coverage?
     private var layout: ContainerLayout
@@ -33,6 +35,7 @@ public final class WaveIndicator: Scene {
         layout = try source.layout(for: parameters)
         model = try WaveScene(parameters: parameters, layout: layout)
         fast = WaveRenderer(scene: model)
+        stacked = Self.stackRenderer(model)
         label = try WaveLabel(scene: model)
         border = try WaveBorder.coverage(layout, parameters: parameters)
     }
@@ -69,7 +72,7 @@ public final class WaveIndicator: Scene {
     public func render(frame n: Int, into pixmap: inout Pixmap) {
         if renderer == .reference { pixmap = referenceFrame(n); return }
         model.update(frame: n)
-        fast.render(into: &pixmap)
+        if let stacked { stacked.render(into: &pixmap) } else { fast.render(into: &pixmap) }
         if let border { WaveBorder.composite(border, color: model.parameters.borderColor, over: &pixmap) }
         drawLabel(into: &pixmap)
     }
@@ -84,9 +87,9 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
-        if label != nil || border != nil {
+        if label != nil || border != nil || stacked != nil {
             // The label moves with the surface across the whole canvas, and the ring lies over
-            // rows the wave rewrites: every pixel is drawn again.
+            // rows the wave rewrites; a stack draws whole frames: every pixel is drawn again.
             render(frame: n, into: &pixmap)
             return 0 ..< height
         }
@@ -109,6 +112,11 @@ public final class WaveIndicator: Scene {
 
     public func invalidate() { fast.invalidate() }
 
+    /// The general fast path when the scene has a stack of waves or a water gradient.
+    static func stackRenderer(_ scene: WaveScene) -> WaveStackRenderer? {
+        scene.stack != nil || scene.parameters.waterGradient != nil ? WaveStackRenderer(scene: scene) : nil
+    }
+
     public func resize(width: Int, height: Int, scale: Double) throws {
         guard scale.isFinite, scale > 0 else { throw SettingError("size", "scale \(scale) must be a positive number") }
         let logicalW = max(1, Int((Double(width) / scale).rounded()))
@@ -130,6 +138,11 @@ public final class WaveIndicator: Scene {
             p.borderWidth = p.borderWidth.map { $0 * scale }
             p.borderGap *= scale
             p.labelSize = p.labelSize.map { min($0 * scale, WaveParameters.labelSizeRange.upperBound) }
+            p.waves = p.waves?.map { w in
+                var w = w
+                w.amplitude = w.amplitude.map { min($0 * scale, WaveParameters.amplitudeRange.upperBound) }
+                return w
+            }
         }
         return p
     }
@@ -144,6 +157,7 @@ public final class WaveIndicator: Scene {
         border = newBorder
         model = m
         fast = WaveRenderer(scene: m)
+        stacked = Self.stackRenderer(m)
         label = newLabel
     }
 

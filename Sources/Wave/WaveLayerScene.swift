@@ -14,8 +14,8 @@ public final class WaveLayerScene {
     public let scene: WaveScene
     /// The model tree.
     public let root: Layer
-    let back = ShapeLayer()
-    let front = ShapeLayer()
+    /// One shape per wave, back to front (the classic pair: back, front).
+    let waves: [ShapeLayer]
     // The label's two fills: inside masked by the front wave, outside by the region above it.
     let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
     let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
@@ -33,6 +33,7 @@ public final class WaveLayerScene {
         let canvas = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
         func fullCanvas(_ l: Layer) { l.bounds = canvas; l.anchorPoint = .zero; l.position = .zero }
         root = Layer()
+        waves = p.waveStack.map { _ in ShapeLayer() }
         fullCanvas(root)
         root.backgroundColor = p.background
 
@@ -65,14 +66,26 @@ public final class WaveLayerScene {
         // it every tick.
         scrubsRise = scene.transitions != nil || p.fillMapping == .area
 
-        for (wave, color) in [(back, p.backWave), (front, p.frontWave)] {
+        for (wave, spec) in zip(waves, p.waveStack) {
             let group = Layer()
             fullCanvas(group)
             group.mask = containerLayer(.black)
             fullCanvas(wave)
-            wave.fillColor = color
             wave.add(AnyAnimation(animation), forKey: "rise")
-            group.addSublayer(wave)
+            if let bottom = p.waterGradient {
+                // The gradient stays on the canvas; the wave, as its mask, moves.
+                let g = GradientLayer()
+                fullCanvas(g)
+                g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
+                g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
+                g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
+                wave.fillColor = .black
+                g.mask = wave
+                group.addSublayer(g)
+            } else {
+                wave.fillColor = spec.color
+                group.addSublayer(wave)
+            }
             root.addSublayer(group)
         }
         // The ring, over the waves and under the label.
@@ -112,15 +125,14 @@ public final class WaveLayerScene {
             path.close()
             return path
         }
-        back.path = polygon(scene.back)
-        front.path = polygon(scene.front)
+        for (layer, ys) in zip(waves, scene.waves) { layer.path = polygon(ys) }
         if scrubsRise {
             // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
             // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
             let u = scene.level(progress: scene.state.progress)
             riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
             riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
-            for wave in [back, front] { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
+            for wave in waves { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
         }
         updateLabel()
     }

@@ -74,6 +74,27 @@ public enum WaveLottie {
     /// The colour slots a designer (or a player's slot API) recolours the indicator by.
     static let slotNames = (front: "frontWave", back: "backWave", container: "container")
 
+    /// The colour slot of wave `j` of `count`: the classic pair's `backWave` and `frontWave`, a
+    /// stack's `wave1` (the back one) ... `waveN`.
+    static func slotName(_ j: Int, of count: Int) -> String {
+        count == 2 ? (j == 0 ? slotNames.back : slotNames.front) : "wave\(j + 1)"
+    }
+
+    /// A vertical linear gradient fill from `color` at canvas y `top` to `bottom`'s RGB (with
+    /// `color`'s alpha) at canvas y `bottomY`, in coordinates `shift` below the canvas's (its points
+    /// keyframed against the wave's motion, so the gradient stays on the canvas).
+    static func gradientFill(_ color: Color, _ bottom: Color, top: Double, bottomY: Double, shift: KeyframeTrack) -> JSONValue {
+        func unit(_ v: UInt8) -> Double { Double(v) / 255 }
+        let stops: [Double] = [0, unit(color.r), unit(color.g), unit(color.b), 1, unit(bottom.r), unit(bottom.g), unit(bottom.b)]
+        return .object([
+            ("ty", .string("gf")), ("nm", .string("water gradient")),
+            ("o", staticValue([percent(color.a)])), ("r", .integer(1)),
+            ("s", property(shift) { [0, top - $0] }), ("e", property(shift) { [0, bottomY - $0] }),
+            ("t", .integer(1)),
+            ("g", .object([("p", .integer(2)), ("k", .object([("a", .integer(0)), ("k", .numbers(stops))]))])),
+        ])
+    }
+
     static func json(_ m: WaveLottieModel, masks: LottieMaskForm = .matte, overlays: WaveLottieOverlays? = nil) throws -> JSONValue {
         guard masks == .matte || overlays == nil else {
             throw SettingError("lottie-masks", "mask: the progress label and the border ring are drawn through track mattes; use --lottie-masks matte")
@@ -114,13 +135,21 @@ public enum WaveLottie {
                 ])
             }
         }
-        for (wave, slot) in [(m.front, slotNames.front), (m.back, slotNames.back)] {
+        // Top first: the front wave, down to the back one.
+        for (j, wave) in m.waves.enumerated().reversed() {
+            let slot = slotName(j, of: m.waves.count)
             if masks == .matte { matte("\(wave.name) wave") }
             let phase: JSONValue = wave.motion == .horizontal
                 ? property(wave.phase) { [$0, 0] }
                 : property(wave.phase) { [0, $0] }
             // The rise moves a group, not the layer: mattes and masks stay in the canvas's coordinates.
-            let surface = group("phase", [wave.shape.json], fill: fill(wave.color, slot: slot), position: phase)
+            let paint: JSONValue
+            if let bottom = wave.gradientBottom, let shift = wave.gradientShift {
+                paint = gradientFill(wave.color, bottom, top: m.inkTop, bottomY: m.inkBottom, shift: shift)
+            } else {
+                paint = fill(wave.color, slot: slot)
+            }
+            let surface = group("phase", [wave.shape.json], fill: paint, position: phase)
             let rise = group("\(wave.name) wave", [surface], fill: nil, position: property(m.rise) { [0, $0] })
             if wave.name == m.front.name { frontGroup = rise }
             var extra: [(String, JSONValue)] = [("shapes", .array([rise]))]
@@ -158,11 +187,12 @@ public enum WaveLottie {
             layers = overlays.layers(frontWave: frontGroup, width: m.width, height: m.height, frames: m.frames, firstIndex: index + 1) + layers
             assets += overlays.assets(width: m.width, height: m.height, frames: m.frames)
         }
-        let slots: JSONValue = .object([
-            (slotNames.front, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.front.color)))]))])),
-            (slotNames.back, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.back.color)))]))])),
-            (slotNames.container, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(m.container)))]))])),
-        ])
+        func slot(_ name: String, _ c: Color) -> (String, JSONValue) {
+            (name, .object([("p", .object([("a", .integer(0)), ("k", LottieColor.json(LottieColor.rgb(c)))]))]))
+        }
+        // Every flat-coloured wave's colour, and the container's.
+        let waveSlots = m.waves.enumerated().filter { $0.element.gradientBottom == nil }.map { slot(slotName($0.offset, of: m.waves.count), $0.element.color) }
+        let slots: JSONValue = .object(waveSlots.reversed() + [slot(slotNames.container, m.container)])
         return .object([
             ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
             ("fr", .number(m.fps)), ("ip", .integer(0)), ("op", .integer(m.frames)),

@@ -24,7 +24,7 @@ struct WaveLottieModel: Sendable {
 
     /// One wave: its static path, its colour and its phase track (in the layer's local coordinates).
     struct Wave: Sendable {
-        /// "front" or "back".
+        /// "front" or "back" (the classic pair), "wave K" in a stack.
         var name: String
         /// Fill colour (alpha becomes the fill opacity).
         var color: Color
@@ -36,6 +36,11 @@ struct WaveLottieModel: Sendable {
         var phase: KeyframeTrack
         /// Which axis `phase` moves.
         var motion: PhaseMotion
+        /// With a water gradient: the colour at the ink box's bottom (`color` at its top, alpha kept).
+        var gradientBottom: Color? = nil
+        /// With a water gradient: how far the wave's local coordinates sit below the canvas's (the
+        /// rise, plus the phase's lift for a flat wave), so the gradient can stay on the canvas.
+        var gradientShift: KeyframeTrack? = nil
     }
 
     /// Most segments one wave's path may have.
@@ -52,8 +57,14 @@ struct WaveLottieModel: Sendable {
     let frames: Int, fps: Double
     /// The waves' layer position y, `top(p(n))`.
     let rise: KeyframeTrack
-    /// Back (cosine) and front (sine) waves.
-    let back: Wave, front: Wave
+    /// The waves, back to front: back (cosine) and front (sine), or the stack's.
+    let waves: [Wave]
+    /// The back wave (the first).
+    var back: Wave { waves[0] }
+    /// The front wave (the last).
+    var front: Wave { waves[waves.count - 1] }
+    /// The ink box's top and bottom (the water gradient's ends).
+    let inkTop: Double, inkBottom: Double
     /// The glyph outlines, closed cubic contours on the canvas.
     let glyphs: [LottieBezier]
     /// How the glyph (or shape) contours fill.
@@ -81,6 +92,7 @@ struct WaveLottieModel: Sendable {
         glyphs = LottieBezier.contours(of: layout.path)
         rule = layout.fillRule
         maskCoverage = layout.path.isEmpty ? layout.coverage : nil
+        inkTop = layout.inkBox.minY; inkBottom = layout.inkBox.maxY
 
         func timestamp(_ n: Int) -> Double { Double(n) / fps }
         func progress(_ n: Int) -> Double { scene.progress(index: n, timestamp: timestamp(n)) }
@@ -93,78 +105,98 @@ struct WaveLottieModel: Sendable {
             guard n == frames, wrapsAtSeam else { return scene.top(progress: progress(n)) }
             return 2 * scene.top(progress: progress(n - 1)) - scene.top(progress: progress(n - 2))
         }
-        let riseTrack = KeyframeTrack(count: frames + 1, value: riseTop,
-                                      jumpAfter: { !repeats || ($0 + 1 == frames && wrapsAtSeam) ? false : progress($0 + 1) < progress($0) })
+        func riseJump(_ n: Int) -> Bool { !repeats || (n + 1 == frames && wrapsAtSeam) ? false : progress(n + 1) < progress(n) }
+        let riseTrack = KeyframeTrack(count: frames + 1, value: riseTop, jumpAfter: riseJump)
         rise = riseTrack
 
         let a = scene.amplitude
-        let k = 2 * Double.pi * scene.frequency / scene.waveWidth
-        let low = max(2 * a, Double(p.height) - riseTrack.range.lowerBound) + 10
-        bottom = low
-        // Degrees per frame, and the phase unwrapped: SCENE.md's phi(n) (computed from n, in [0, 360))
-        // plus the whole turns that make it follow n * rate.
+        // Each wave: amplitude, wavenumber, offset (radians), phase in degrees per frame and the
+        // phase (without the offset) for frame n, in [0, 360).
+        struct Plan { var name: String; var color: Color; var a: Double; var k: Double; var offset: Double; var rate: Double; var index: Int? }
         let rate = p.isTimeBased ? p.effectivePhaseSpeed / fps : p.phaseStep
-        func phi(_ n: Int) -> Double { scene.phaseDegrees(index: n, timestamp: timestamp(n)) }
-        func unwrapped(_ n: Int) -> Double {
-            let q = phi(n)
-            return q + 360 * ((Double(n) * rate - q) / 360).rounded()
-        }
-
-        guard k > 0, k.isFinite, a > 0 else {
-            // Flat waves: the phase only lifts the surface, sampled every frame.
-            func flat(_ name: String, _ color: Color, _ lift: (Double) -> Double) -> Wave {
-                var shape = LottieBezier()
-                for pt in [Point(-1, 0), Point(Double(p.width) + 1, 0), Point(Double(p.width) + 1, low), Point(-1, low)] {
-                    shape.append(pt)
-                }
-                let track = KeyframeTrack(count: frames + 1, value: { n in a * lift(phi(n) * .pi / 180) + a }, jumpAfter: { _ in false })
-                return Wave(name: name, color: color, shape: shape, curve: nil, phase: track, motion: .vertical)
+        let plans: [Plan]
+        if let stack = scene.stack {
+            plans = stack.enumerated().map { j, w in
+                Plan(name: "wave \(j + 1)", color: w.color, a: w.amplitude ?? a, k: 2 * Double.pi * (w.frequency ?? 0) / scene.waveWidth,
+                     offset: w.phase * .pi / 180, rate: rate * w.speed * w.direction.sign, index: j)
             }
-            back = flat("back", p.backWave, Double.cosine)
-            front = flat("front", p.frontWave, Double.sine)
-            return
-        }
-
-        let period = 2 * Double.pi / k
-        let h = period / Double(HermiteSine.segmentsPerPeriod(amplitude: a))
-        let w = Double(p.width)
-        guard (w + period + 2 * h) / h <= Double(Self.maxSegmentsPerWave) else {
-            throw SettingError("frequency", "a wave period of \(DecimalText.format(period, decimals: 3)) px needs more than \(Self.maxSegmentsPerWave) path segments per wave on a \(p.width) px canvas; use a lower --frequency or a larger --wave-width")
-        }
-        // One wide path serves all frames when it stays short enough; otherwise the translation
-        // wraps back by a whole number of periods (a jump no one can see) every `turns` periods.
-        let span = abs(unwrapped(frames) - unwrapped(0))
-        let wideExtent = w + span / 360 * period + 2 * h
-        let turns: Double
-        if wideExtent / h <= Double(Self.maxWrapFreeSegments), wideExtent <= Self.maxExtent {
-            turns = .infinity
         } else {
-            let bySegments = (Double(Self.maxWrapFreeSegments) * h - w - 2 * h) / period
-            let byExtent = (Self.maxExtent - w - 2 * h) / period
-            turns = max(1, min(bySegments, byExtent).rounded(.down))
+            let k = 2 * Double.pi * scene.frequency / scene.waveWidth
+            plans = [Plan(name: "back", color: p.backWave, a: a, k: k, offset: Double.pi / 2, rate: rate, index: nil),
+                     Plan(name: "front", color: p.frontWave, a: a, k: k, offset: 0, rate: rate, index: nil)]
         }
-        let u0 = unwrapped(0)
-        func chunk(_ n: Int) -> Double {
-            guard turns.isFinite else { return 0 }
-            // The seam's frame continues its predecessor's translation.
-            let c = (unwrapped(n == frames && n > 0 ? n - 1 : n) - u0) / (360 * turns)
-            return rate >= 0 ? c.rounded(.down) : c.rounded(.up)
+        let reach = plans.map(\.a).max() ?? a
+        let low = max(a + reach, Double(p.height) - riseTrack.range.lowerBound) + 10
+        bottom = low
+        let w = Double(p.width)
+        var built: [Wave] = []
+        for plan in plans {
+            func phi(_ n: Int) -> Double {
+                guard let j = plan.index else { return scene.phaseDegrees(index: n, timestamp: timestamp(n)) }
+                return scene.wavePhaseDegrees(j, index: n, timestamp: timestamp(n), withOffset: false)
+            }
+            // The phase unwrapped: phi(n) (computed from n, in [0, 360)) plus the whole turns that
+            // make it follow n * rate.
+            func unwrapped(_ n: Int) -> Double {
+                let q = phi(n)
+                return q + 360 * ((Double(n) * plan.rate - q) / 360).rounded()
+            }
+            var wave: Wave
+            let k = plan.k, aj = plan.a
+            if !(k > 0 && k.isFinite && aj > 0) {
+                // A flat wave: the phase only lifts the surface, sampled every frame.
+                var shape = LottieBezier()
+                for pt in [Point(-1, 0), Point(w + 1, 0), Point(w + 1, low), Point(-1, low)] { shape.append(pt) }
+                let lift = KeyframeTrack(count: frames + 1, value: { n in aj * Double.sine(phi(n) * .pi / 180 + plan.offset) + a }, jumpAfter: { _ in false })
+                wave = Wave(name: plan.name, color: plan.color, shape: shape, curve: nil, phase: lift, motion: .vertical)
+                if p.waterGradient != nil {
+                    wave.gradientShift = KeyframeTrack(count: frames + 1, value: { n in
+                        riseTop(n) + aj * Double.sine(phi(n) * .pi / 180 + plan.offset) + a
+                    }, jumpAfter: riseJump)
+                }
+            } else {
+                let period = 2 * Double.pi / k
+                let h = period / Double(HermiteSine.segmentsPerPeriod(amplitude: aj))
+                guard (w + period + 2 * h) / h <= Double(Self.maxSegmentsPerWave) else {
+                    throw SettingError(plan.index == nil ? "frequency" : "wave", "a wave period of \(DecimalText.format(period, decimals: 3)) px needs more than \(Self.maxSegmentsPerWave) path segments per wave on a \(p.width) px canvas; use a lower --frequency or a larger --wave-width")
+                }
+                // One wide path serves all frames when it stays short enough; otherwise the
+                // translation wraps back by a whole number of periods (a jump no one can see)
+                // every `turns` periods.
+                let span = abs(unwrapped(frames) - unwrapped(0))
+                let wideExtent = w + span / 360 * period + 2 * h
+                let turns: Double
+                if wideExtent / h <= Double(Self.maxWrapFreeSegments), wideExtent <= Self.maxExtent {
+                    turns = .infinity
+                } else {
+                    let bySegments = (Double(Self.maxWrapFreeSegments) * h - w - 2 * h) / period
+                    let byExtent = (Self.maxExtent - w - 2 * h) / period
+                    turns = max(1, min(bySegments, byExtent).rounded(.down))
+                }
+                let u0 = unwrapped(0)
+                func chunk(_ n: Int) -> Double {
+                    guard turns.isFinite else { return 0 }
+                    // The seam's frame continues its predecessor's translation.
+                    let c = (unwrapped(n == frames && n > 0 ? n - 1 : n) - u0) / (360 * turns)
+                    return plan.rate >= 0 ? c.rounded(.down) : c.rounded(.up)
+                }
+                func shift(_ n: Int) -> Double { -(unwrapped(n) - 360 * turns.finiteOrZero * chunk(n)) * (.pi / 180) / k }
+                let phase = KeyframeTrack(count: frames + 1, value: shift, jumpAfter: { chunk($0 + 1) != chunk($0) })
+                // The path must cover the canvas under every translation in the track.
+                let start = -phase.range.upperBound - h
+                let end = w - phase.range.lowerBound + h
+                let segments = Int(((end - start) / h).rounded(.up))
+                var curve = HermiteSine(amplitude: aj, k: k, origin: layout.inkBox.minX, offset: plan.offset,
+                                        start: start, segmentLength: h, segments: segments)
+                if aj != a { curve.baseline = a }
+                wave = Wave(name: plan.name, color: plan.color, shape: curve.lottieShape(bottom: low), curve: curve,
+                            phase: phase, motion: .horizontal)
+                if p.waterGradient != nil { wave.gradientShift = riseTrack }
+            }
+            wave.gradientBottom = p.waterGradient
+            built.append(wave)
         }
-        func shift(_ n: Int) -> Double { -(unwrapped(n) - 360 * turns.finiteOrZero * chunk(n)) * (.pi / 180) / k }
-        let phase = KeyframeTrack(count: frames + 1, value: shift, jumpAfter: { chunk($0 + 1) != chunk($0) })
-
-        // The path must cover the canvas under every translation in the track.
-        let start = -phase.range.upperBound - h
-        let end = w - phase.range.lowerBound + h
-        let segments = Int(((end - start) / h).rounded(.up))
-        func wave(_ name: String, _ color: Color, _ offset: Double) -> Wave {
-            let curve = HermiteSine(amplitude: a, k: k, origin: layout.inkBox.minX, offset: offset,
-                                    start: start, segmentLength: h, segments: segments)
-            return Wave(name: name, color: color, shape: curve.lottieShape(bottom: low), curve: curve,
-                        phase: phase, motion: .horizontal)
-        }
-        back = wave("back", p.backWave, Double.pi / 2)
-        front = wave("front", p.frontWave, 0)
+        waves = built
     }
 }
 

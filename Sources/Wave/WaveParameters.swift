@@ -83,6 +83,13 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var fillMapping = FillMapping.height
     /// Reduced motion: phase and rise `reducedMotionFactor` times slower, amplitude halved.
     public var reducedMotion = false
+    /// A stack of waves drawn back to front (`--waves N`, `--wave K:...`); nil: the classic pair,
+    /// `backWave` (cosine) behind `frontWave` (sine).
+    public var waves: [WaveSpec]?
+    /// The water's colour at the ink box's bottom (`--water-gradient`): each wave's colour runs, in
+    /// straight RGB with its own alpha kept, from its own at the ink box's top to this one at its
+    /// bottom (fixed on the canvas, not moving with the wave); nil: flat colours.
+    public var waterGradient: Color?
     /// Transition lengths accepted, seconds.
     public static let transitionRange: ClosedRange<Double> = 0 ... 3600
     /// How many times slower the phase and the rise run with reduced motion.
@@ -115,6 +122,11 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         p.riseFrames = Int(min(Double(riseFrames) * k, Double(Self.riseFramesRange.upperBound)))
         p.riseDuration = riseDuration.map { min($0 * k, Self.riseDurationRange.upperBound) }
         p.amplitude = (amplitude ?? derivedAmplitude) / 2
+        p.waves = waves?.map { w in
+            var w = w
+            w.amplitude = w.amplitude.map { $0 / 2 }
+            return w
+        }
         return p
     }
 
@@ -190,6 +202,18 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         }
         try validateLabel()
         try validateMotion()
+        if let waves {
+            guard WaveSpec.countRange.contains(waves.count) else {
+                throw SettingError("waves", "\(waves.count) is outside \(WaveSpec.countRange.lowerBound) ... \(WaveSpec.countRange.upperBound)")
+            }
+            for (j, w) in waves.enumerated() { try w.validate(j + 1) }
+        }
+    }
+
+    /// Each wave back to front, in the stack's terms: the stack, or the classic pair (the back
+    /// wave's offset 90 degrees: `cos`).
+    public var waveStack: [WaveSpec] {
+        waves ?? WaveSpec.stack(2, back: backWave, front: frontWave)
     }
 
     /// Throws the first animated-progress setting out of range.

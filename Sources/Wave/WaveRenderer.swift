@@ -49,10 +49,7 @@ public final class WaveRenderer: @unchecked Sendable {
         let p = scene.parameters, lay = scene.layout
         width = p.width; height = p.height
         let box = lay.inkBox
-        x0 = max(0, min(width, Int(box.minX.rounded(.down))))
-        x1 = max(x0, min(width, Int(box.maxX.rounded(.up))))
-        y0 = max(0, min(height, Int(box.minY.rounded(.down))))
-        y1 = max(y0, min(height, Int(box.maxY.rounded(.up))))
+        (x0, x1, y0, y1) = WaveRenderer.pixelBox(box, width: width, height: height)
         regionW = x1 - x0
         regionH = y1 - y0
         blockCount = (regionW + Self.blockWidth - 1) / Self.blockWidth
@@ -85,6 +82,15 @@ public final class WaveRenderer: @unchecked Sendable {
         sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
         bandS = Self.buffer(blocks, .zero); bandC = Self.buffer(blocks, .zero)
         prevS = Self.buffer(blocks, .zero); prevC = Self.buffer(blocks, .zero)
+    }
+
+    /// The pixels `box` touches, clipped to the canvas: columns `x0 ..< x1`, rows `y0 ..< y1`.
+    static func pixelBox(_ box: Rect, width: Int, height: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        let x0 = max(0, min(width, Int(box.minX.rounded(.down))))
+        let x1 = max(x0, min(width, Int(box.maxX.rounded(.up))))
+        let y0 = max(0, min(height, Int(box.minY.rounded(.down))))
+        let y1 = max(y0, min(height, Int(box.maxY.rounded(.up))))
+        return (x0, x1, y0, y1)
     }
 
     static func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutableBufferPointer<T> {

@@ -31,7 +31,8 @@ public enum WaveSVG {
         let p = scene.parameters
         let saved = scene.state
         scene.update(frame: frame)
-        let back = scene.backPolygon(), front = scene.frontPolygon()
+        let polygons = scene.wavePolygons()
+        let front = polygons[polygons.count - 1]
         let state = scene.state
         scene.update(index: saved.index, timestamp: saved.timestamp)
 
@@ -47,8 +48,18 @@ public enum WaveSVG {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(p.background))/>\n"
         }
         s += image?.container ?? "<path\(paint(p.container))\(rule) d=\"\(glyphs)\"/>\n"
-        s += "<path\(paint(p.backWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(back))\"/>\n"
-        s += "<path\(paint(p.frontWave)) mask=\"url(#glyphs)\" d=\"\(polygonData(front))\"/>\n"
+        for (j, (spec, polygon)) in zip(p.waveStack, polygons).enumerated() {
+            if let bottom = p.waterGradient {
+                // A gradient on the canvas (user space), the wave's alpha as the fill's opacity.
+                let id = "water-\(j + 1)"
+                s += "<defs>\n<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(number(layout.inkBox.minY))\" x2=\"0\" y2=\"\(number(layout.inkBox.maxY))\">\n"
+                s += "<stop offset=\"0\" stop-color=\"\(spec.color.hex.prefix(7))\"/>\n<stop offset=\"1\" stop-color=\"\(bottom.hex.prefix(7))\"/>\n</linearGradient>\n</defs>\n"
+                let opacity = spec.color.a == 255 ? "" : " fill-opacity=\"\(DecimalText.format(Double(spec.color.a) / 255, decimals: 6))\""
+                s += "<path fill=\"url(#\(id))\"\(opacity) mask=\"url(#glyphs)\" d=\"\(polygonData(polygon))\"/>\n"
+            } else {
+                s += "<path\(paint(spec.color)) mask=\"url(#glyphs)\" d=\"\(polygonData(polygon))\"/>\n"
+            }
+        }
         s += try ringElement(scene, width: w, height: h)
         if let label = try WaveLabel(scene: scene) {
             _ = try label.prepare(progress: state.progress)
@@ -121,6 +132,9 @@ public enum WaveSVG {
     /// `VectorExportError` for a number that is not finite.
     public static func animatedDocument(scene: WaveScene, frames: Int? = nil) throws -> String {
         let count = frames ?? WaveLottie.defaultFrameCount(for: scene)
+        if scene.parameters.waterGradient != nil {
+            throw SettingError("water-gradient", "an animated SVG cannot hold the water gradient (it would move with the waves); export a still SVG of one frame (--frame K) or Lottie, or leave out --water-gradient")
+        }
         let m = try WaveLottieModel(scene: scene, frames: count, fps: scene.parameters.fps)
         let timing = SMILTiming(frames: count, fps: m.fps)
         let w = m.width, h = m.height
@@ -140,7 +154,7 @@ public enum WaveSVG {
             s += "<rect width=\"\(w)\" height=\"\(h)\"\(paint(m.background))/>\n"
         }
         s += image?.container ?? "<use xlink:href=\"#glyph-outlines\"\(paint(m.container))/>\n"
-        for wave in [m.back, m.front] { s += try waveElement(wave, rise: m.rise, timing: timing) }
+        for wave in m.waves { s += try waveElement(wave, rise: m.rise, timing: timing) }
         s += try ringElement(scene, width: w, height: h)
         s += "</svg>\n"
         return s

@@ -43,14 +43,21 @@ public final class WaveScene: @unchecked Sendable {
     public let waveWidth: Double
     /// The current tick's state.
     public private(set) var state: WaveFrameState
-    /// Front wave samples `ys(x)` for x = 0 ... W (W + 1 values).
-    public private(set) var front: [Double]
-    /// Back wave samples `yc(x)` for x = 0 ... W.
-    public private(set) var back: [Double]
+    /// Each wave's samples `y(x)` for x = 0 ... W (W + 1 values), back to front: the classic pair
+    /// `[yc, ys]`, or the stack's waves (`WaveParameters.waves`).
+    public private(set) var waves: [[Double]]
+    /// The front wave's samples (the last wave's): `ys(x)` for the classic pair.
+    public var front: [Double] { waves[waves.count - 1] }
+    /// The back wave's samples (the first wave's): `yc(x)` for the classic pair.
+    public var back: [Double] { waves[0] }
+    /// The stack's waves in effect (nil for the classic pair), with their amplitudes resolved.
+    public let stack: [WaveSpec]?
 
     // sin/cos of 2 pi f x'/w per sample: a phase shift is then a rotation, two FMAs per sample.
     private let sinKX: [Double]
     private let cosKX: [Double]
+    // The same per stack wave (its own frequency).
+    private let stackSin: [[Double]], stackCos: [[Double]]
 
     /// Builds the scene; throws a `SettingError` for parameters out of range.
     public init(parameters given: WaveParameters, layout: ContainerLayout) throws {
@@ -84,8 +91,25 @@ public final class WaveScene: @unchecked Sendable {
             s[x] = Double.sine(kx); c[x] = Double.cosine(kx)
         }
         sinKX = s; cosKX = c
-        front = [Double](repeating: 0, count: w + 1)
-        back = front
+        let specs = parameters.waves.map { list in list.map { spec in
+            var spec = spec
+            spec.amplitude = spec.amplitude ?? (parameters.amplitude ?? 0.15 * layout.inkH)
+            spec.frequency = spec.frequency ?? parameters.frequency
+            return spec
+        } }
+        stack = specs
+        var ss: [[Double]] = [], cs: [[Double]] = []
+        for spec in specs ?? [] {
+            let kj = 2 * Double.pi * (spec.frequency ?? 0) / waveWidth
+            var sj = [Double](repeating: 0, count: w + 1), cj = sj
+            for x in 0 ... w {
+                let kx = kj * (Double(x) - inkMinX)
+                sj[x] = Double.sine(kx); cj[x] = Double.cosine(kx)
+            }
+            ss.append(sj); cs.append(cj)
+        }
+        stackSin = ss; stackCos = cs
+        waves = Array(repeating: [Double](repeating: 0, count: w + 1), count: specs?.count ?? 2)
         state = WaveFrameState(index: 0, timestamp: 0, phaseDegrees: 0, progress: 0)
         update(index: 0, timestamp: 0)
     }
@@ -176,25 +200,56 @@ public final class WaveScene: @unchecked Sendable {
         return below
     }
 
-    /// The display-link callback: state and both wave sample rows for this tick.
+    /// The display-link callback: state and every wave's sample row for this tick.
     public func update(index: Int, timestamp: Double) {
         let phi = phaseDegrees(index: index, timestamp: timestamp)
         let p = progress(index: index, timestamp: timestamp)
         state = WaveFrameState(index: index, timestamp: timestamp, phaseDegrees: phi, progress: p)
+        let a = amplitude, off = top(progress: p) + a
+        if let stack {
+            for j in stack.indices {
+                let rad = wavePhaseDegrees(j, index: index, timestamp: timestamp) * (Double.pi / 180)
+                let sp = Double.sine(rad), cp = Double.cosine(rad)
+                let aj = stack[j].amplitude ?? a
+                stackSin[j].withUnsafeBufferPointer { sk in
+                    stackCos[j].withUnsafeBufferPointer { ck in
+                        waves[j].withUnsafeMutableBufferPointer { y in
+                            // sin(k x + q) by the angle-sum identity.
+                            for x in 0 ..< y.count { y[x] = aj * (sk[x] * cp + ck[x] * sp) + off }
+                        }
+                    }
+                }
+            }
+            return
+        }
         let rad = phi * (Double.pi / 180)
         let sp = Double.sine(rad), cp = Double.cosine(rad)
-        let a = amplitude, off = top(progress: p) + a
-        front.withUnsafeMutableBufferPointer { f in
-            back.withUnsafeMutableBufferPointer { b in
-                for x in 0 ..< f.count {
-                    // sin(kx + phi) and cos(kx + phi) by the angle-sum identities.
-                    let s = sinKX[x] * cp + cosKX[x] * sp
-                    let c = cosKX[x] * cp - sinKX[x] * sp
-                    f[x] = a * s + off
-                    b[x] = a * c + off
+        waves.withUnsafeMutableBufferPointer { rows in
+            rows[1].withUnsafeMutableBufferPointer { f in
+                rows[0].withUnsafeMutableBufferPointer { b in
+                    for x in 0 ..< f.count {
+                        // sin(kx + phi) and cos(kx + phi) by the angle-sum identities.
+                        let s = sinKX[x] * cp + cosKX[x] * sp
+                        let c = cosKX[x] * cp - sinKX[x] * sp
+                        f[x] = a * s + off
+                        b[x] = a * c + off
+                    }
                 }
             }
         }
+    }
+
+    /// Stack wave `j`'s phase in degrees for tick `index` at `timestamp`, in [0, 360): the scene's
+    /// phase, unreduced, times the wave's speed and direction, plus its offset (unless `withOffset`
+    /// is false). The scene's phase for the classic pair.
+    public func wavePhaseDegrees(_ j: Int, index: Int, timestamp: Double, withOffset: Bool = true) -> Double {
+        guard let stack else { return phaseDegrees(index: index, timestamp: timestamp) }
+        let w = stack[j]
+        let raw = parameters.isTimeBased ? parameters.effectivePhaseSpeed * timestamp : Double(index) * parameters.phaseStep
+        var q = (raw * w.speed * w.direction.sign).truncatingRemainder(dividingBy: 360) + (withOffset ? w.phase : 0)
+        q = q.truncatingRemainder(dividingBy: 360)
+        if q < 0 { q += 360 }
+        return q >= 360 ? 0 : q
     }
 
     /// Headless tick n of the virtual clock: timestamp n / fps.
@@ -202,11 +257,10 @@ public final class WaveScene: @unchecked Sendable {
         update(index: n, timestamp: Double(n) / parameters.fps)
     }
 
-    /// `Ybot`: 10 px below both the canvas bottom and the lowest sample of either wave.
+    /// `Ybot`: 10 px below both the canvas bottom and the lowest sample of any wave.
     public var yBottom: Double {
         var low = Double(parameters.height)
-        for y in front where y > low { low = y }
-        for y in back where y > low { low = y }
+        for wave in waves { for y in wave where y > low { low = y } }
         return low + 10
     }
 
@@ -214,6 +268,8 @@ public final class WaveScene: @unchecked Sendable {
     public func frontPolygon() -> [Point] { polygon(front) }
     /// The back wave polygon of the current tick.
     public func backPolygon() -> [Point] { polygon(back) }
+    /// Every wave's polygon of the current tick, back to front.
+    public func wavePolygons() -> [[Point]] { waves.map(polygon) }
 
     private func polygon(_ ys: [Double]) -> [Point] {
         var pts = ys.enumerated().map { Point(Double($0.offset), $0.element) }
@@ -238,11 +294,17 @@ public final class WaveScene: @unchecked Sendable {
     /// nil in time-based mode or with a fractional step.
     public var phasePeriodFrames: Int? {
         guard !parameters.isTimeBased else { return nil }
-        let step = parameters.phaseStep
-        guard step == step.rounded(), abs(step) < 1e9 else { return nil }
         func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? abs(a) : gcd(b, a % b) }
-        let s = Int(step)
-        return s % 360 == 0 ? 1 : 360 / gcd(360, s)
+        var period = 1
+        // Each wave's step (the stack's speeds multiply it) must be whole degrees.
+        for speed in stack?.map({ $0.speed }) ?? [1] {
+            let step = parameters.phaseStep * speed
+            guard step == step.rounded(), abs(step) < 1e9 else { return nil }
+            let s = Int(step)
+            let p = s % 360 == 0 ? 1 : 360 / gcd(360, s)
+            period = period / gcd(period, p) * p
+        }
+        return period
     }
 }
 

@@ -36,6 +36,9 @@ public enum SceneKey: String, CaseIterable, Sendable {
     case transition, easing
     case fillMapping = "fill-mapping"
     case reducedMotion = "reduced-motion"
+    // The wave's stack of waves and water gradient.
+    case waves, wave
+    case waterGradient = "water-gradient"
     // The wave's border ring.
     case borderWidth = "border-width"
     case borderGap = "border-gap"
@@ -73,6 +76,9 @@ public enum SceneKey: String, CaseIterable, Sendable {
         case .progressAt, .easing, .fillMapping: return .string
         case .progressTo, .transition: return .number
         case .reducedMotion: return .bool
+        case .waves: return .integer
+        case .wave: return .list
+        case .waterGradient: return .colour
         case .labelSize, .borderWidth, .borderGap: return .number
         case .labelColor, .labelInsideColor, .borderColor: return .colour
         case .font, .maskImage, .svg: return .path
@@ -96,6 +102,7 @@ public enum SceneKey: String, CaseIterable, Sendable {
              .container, .backWave, .frontWave: return [.wave]
         case .label, .labelFont, .labelSize, .labelColor, .labelInsideColor, .borderWidth, .borderGap, .borderColor: return [.wave]
         case .progressTo, .progressAt, .transition, .easing, .fillMapping, .reducedMotion: return [.wave]
+        case .waves, .wave, .waterGradient: return [.wave]
         case .progress: return [.wave, .stroke]
         case .textColor: return [.marquee, .stroke, .spread, .morph]
         case .rate, .scrollDuration, .fadeLength, .leadingBuffer, .trailingBuffer, .delay, .direction, .scroll,

@@ -275,6 +275,13 @@ public struct SceneSettings: Equatable, Sendable {
         if p.easing != d.easing { entries.append((.easing, JSONText.quoted(p.easing))) }
         if p.fillMapping != d.fillMapping { entries.append((.fillMapping, JSONText.quoted(p.fillMapping.rawValue))) }
         if p.reducedMotion { entries.append((.reducedMotion, "true")) }
+        // The stack: its size and each wave's changes from the stack's defaults.
+        if let waves = p.waves {
+            entries.append((.waves, String(waves.count)))
+            let edits = p.waveEdits
+            if !edits.isEmpty { entries.append((.wave, "[" + edits.map(JSONText.quoted).joined(separator: ", ") + "]")) }
+        }
+        if let g = p.waterGradient { entries.append((.waterGradient, JSONText.quoted(g.hex))) }
         // The border's keys are written only for a preset with a border.
         if let w = p.borderWidth {
             entries += [(.borderWidth, num(w)), (.borderGap, num(p.borderGap)), (.borderColor, JSONText.quoted(p.borderColor.hex))]
@@ -372,5 +379,24 @@ extension SceneSettings {
             p.fillMapping = v
         }
         if let b = try bool(.reducedMotion) { p.reducedMotion = b }
+        try readWaves(into: &p)
+    }
+
+    /// The stack of waves (`waves` N, then each `wave` K:... edit) and the water gradient into `p`.
+    func readWaves(into p: inout WaveParameters) throws {
+        let edits = try strings(.wave) ?? []
+        if let n = try integer(.waves) {
+            guard WaveSpec.countRange.contains(n) else {
+                throw error(.waves, "\(n) is outside \(WaveSpec.countRange.lowerBound) ... \(WaveSpec.countRange.upperBound)")
+            }
+            var stack = WaveSpec.stack(n, back: p.backWave, front: p.frontWave)
+            for e in edits {
+                do { try WaveSpec.apply(e, to: &stack) } catch let e as SettingError { throw error(.wave, e.message) }
+            }
+            p.waves = stack
+        } else if let first = edits.first {
+            throw error(.wave, "'\(first)' edits a wave of a stack; give --waves N too")
+        }
+        if let c = try colour(.waterGradient) { p.waterGradient = c }
     }
 }

@@ -62,6 +62,21 @@ extension WaveParameters {
         if easing != d.easing { a += ["--easing", easing] }
         if fillMapping != d.fillMapping { a += ["--fill-mapping", fillMapping.rawValue] }
         if reducedMotion { a += ["--reduced-motion"] }
+        if let waves {
+            a += ["--waves", String(waves.count)]
+            for e in waveEdits { a += ["--wave", e] }
+        }
+        if let waterGradient { a += ["--water-gradient", waterGradient.hex] }
         return a
+    }
+
+    /// `K:key=value,...` for each stack wave that differs from the stack's default.
+    var waveEdits: [String] {
+        guard let waves else { return [] }
+        let base = WaveSpec.stack(waves.count, back: backWave, front: frontWave)
+        return zip(waves, base).enumerated().compactMap { j, pair in
+            let c = pair.0.changes(from: pair.1)
+            return c.isEmpty ? nil : "\(j + 1):\(c)"
+        }
     }
 }

@@ -89,7 +89,7 @@ struct SceneOptions: ParsableArguments {
     @OptionGroup(title: "Progress label and border")
     var label: LabelOptions
 
-    @OptionGroup(title: "Animated progress, fill mapping and reduced motion")
+    @OptionGroup(title: "Animated progress, fill mapping, reduced motion, more waves")
     var motion: MotionOptions
 
     /// The settings given as flags on this command line, and only those.

@@ -57,6 +57,21 @@ import TestSupport
         }
     }
 
+    /// Stacks of waves and the water gradient play in lottie-web as we render them.
+    @Test(arguments: lottieWeb)
+    func lottieWebShowsWaveStacksAsWeRenderThem(_ player: BrowserPlayer) throws {
+        for (name, scene) in try LottiePlayerTests.stackScenes() {
+            let frames = [0, 75, 150, 299]
+            let (_, images) = try OutsideRenderers.browser(lottie: try WaveLottie.document(scene: scene), player: player, frames: frames.map(Double.init))
+            #expect(images.count == frames.count)
+            for (f, image) in zip(frames, images) {
+                let v = ImageMetrics.psnr(image, render(scene, frame: f))
+                print("Lottie \(player.rawValue) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 35, "\(player.rawValue) \(name) frame \(f): PSNR \(v) dB")
+            }
+        }
+    }
+
     /// `wavefill export --out x.lottie` plays in lottie-web once unpacked, like the .json.
     @Test func lottieWebPlaysTheDotLottieFromTheCommandLine() throws {
         let dir = try Executable.temporaryDirectory()

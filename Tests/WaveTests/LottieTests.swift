@@ -437,6 +437,62 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         }
     }
 
+    /// A stack of four waves (own amplitude and frequency, one going right at twice the speed, one
+    /// translucent), with and without the water gradient, and a flat stack.
+    static func stackScenes() throws -> [(String, WaveScene)] {
+        let p = WaveParameters()
+        var waves = WaveSpec.stack(4, back: p.backWave, front: p.frontWave)
+        for e in ["1:amplitude=14,frequency=0.6,color=#2A9D8F80", "3:direction=right,speed=2"] { try WaveSpec.apply(e, to: &waves) }
+        let flat = [WaveSpec(color: Color(r: 0x30, g: 0x60, b: 0xC0, a: 0x90), amplitude: 6, frequency: 0), WaveSpec(color: p.frontWave, phase: 30)]
+        return [
+            ("stack", try vectorScene { $0.waves = waves }),
+            ("stack with gradient", try vectorScene { $0.waves = waves; $0.waterGradient = Color(r: 0x1D, g: 0x35, b: 0x57) }),
+            ("flat wave with gradient", try vectorScene { $0.waves = flat; $0.waterGradient = Color(r: 0x1D, g: 0x35, b: 0x57) }),
+        ]
+    }
+
+    /// Stacks of waves and the water gradient play as we render them, and follow the schema.
+    @Test(arguments: players)
+    func waveStacksPlayAsWeRenderThem(_ player: String) throws {
+        let scenes = try Self.stackScenes()
+        for (name, scene) in scenes {
+            let frames = [0, 75, 150, 299]
+            let values = try Self.psnrs(scene, frames: nil, at: frames, player: player)
+            for (f, v) in zip(frames, values) {
+                print("Lottie \(player) \(name) frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+                #expect(v >= 35, "\(player) \(name) frame \(f): PSNR \(v) dB")
+            }
+        }
+        if player == "thorvg" {
+            let docs = try scenes.map { ($0.0.replacingOccurrences(of: " ", with: "-"), try WaveLottie.document(scene: $0.1)) }
+            let (valid, out) = try OutsideRenderers.schemaValid(docs)
+            #expect(valid == docs.count, "\(out)")
+        }
+    }
+
+    /// A still SVG draws every wave and the gradient (rsvg-convert and Chromium); the animated SVG
+    /// plays a stack in Chromium and refuses the gradient in one line naming the flag.
+    @Test func svgDrawsWaveStacksAsWeRenderThem() throws {
+        let scenes = try Self.stackScenes()
+        for (name, scene) in scenes {
+            let svg = try WaveSVG.document(scene: scene, frame: 150)
+            let ours = render(scene, frame: 150)
+            let rsvg = ImageMetrics.psnr(try OutsideRenderers.rsvg(svg), ours)
+            let (_, images) = try OutsideRenderers.browser(svg: svg, times: [0])
+            let chromium = ImageMetrics.psnr(try #require(images.first), ours)
+            print("SVG \(name) frame 150: rsvg-convert \(String(format: "%.1f", rsvg)) dB, Chromium \(String(format: "%.1f", chromium)) dB")
+            #expect(rsvg >= 35 && chromium >= 35, "\(name): \(rsvg), \(chromium) dB")
+        }
+        let stack = scenes[0].1
+        let (_, images) = try OutsideRenderers.browser(svg: try WaveSVG.animatedDocument(scene: stack), times: [0, 1.25, 2.5])
+        for (f, image) in zip([0, 75, 150], images) {
+            let v = ImageMetrics.psnr(image, render(stack, frame: f))
+            print("animated SVG stack in Chromium frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 35, "frame \(f): \(v) dB")
+        }
+        #expect { try WaveSVG.animatedDocument(scene: scenes[1].1) } throws: { ($0 as? SettingError)?.key == "water-gradient" }
+    }
+
     /// Transitions down as well as up, area mapping and reduced motion play as we render them.
     @Test(arguments: players)
     func gaugeMotionsPlayAsWeRenderThem(_ player: String) throws {

@@ -5,8 +5,13 @@ import Raster
 import TestSupport
 
 func render(_ scene: WaveScene, frame: Int) -> Pixmap {
-    let r = WaveRenderer(scene: scene)
     var px = Pixmap(width: 0, height: 0)
+    if let stacked = WaveIndicator.stackRenderer(scene) {
+        scene.update(frame: frame)
+        stacked.render(into: &px)
+        return px
+    }
+    let r = WaveRenderer(scene: scene)
     scene.update(frame: frame)
     r.render(into: &px)
     return px
