@@ -75,10 +75,17 @@ public enum WaveBorder {
 
     /// The ring over `pixmap` with `color`, source-over, rounded once per pixel.
     public static func composite(_ ring: Coverage, color: Color, over pixmap: inout Pixmap) {
+        composite(ring, color: color, over: &pixmap, rows: 0 ..< ring.height)
+    }
+
+    /// The same, only on `rows` (rows freshly drawn by a changed-rows render).
+    public static func composite(_ ring: Coverage, color: Color, over pixmap: inout Pixmap, rows: Range<Int>) {
         let c = color.premultiplied
+        let band = rows.clamped(to: 0 ..< ring.height)
+        guard !band.isEmpty else { return }
         pixmap.bytes.withUnsafeMutableBytes { raw in
             let px = raw.bindMemory(to: UInt8.self)
-            for k in ring.values.indices where ring.values[k] > 0 {
+            for k in band.lowerBound * ring.width ..< band.upperBound * ring.width where ring.values[k] > 0 {
                 WaveLabel.blend(px, k * 4, c, ring.values[k], c, 0)
             }
         }

@@ -20,6 +20,10 @@ public final class WaveIndicator: Scene {
     private var fast: WaveRenderer
     // A stack of waves or a water gradient: the general fast path (nil for the classic pair).
     private var stacked: WaveStackRenderer?
+    // With a label or a border: the waves alone, redrawn by changed rows, and the buffer the last
+    // `renderChanges` drew the overlays into.
+    private var waveFrame = Pixmap(width: 0, height: 0)
+    private var overlaidBuffer: UnsafeRawPointer?
     private var label: WaveLabel?
     private var border: Coverage?
     private var layout: ContainerLayout
@@ -87,14 +91,35 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
-        if label != nil || border != nil || stacked != nil {
-            // The label moves with the surface across the whole canvas, and the ring lies over
-            // rows the wave rewrites; a stack draws whole frames: every pixel is drawn again.
+        if stacked != nil {
+            // A stack draws whole frames.
             render(frame: n, into: &pixmap)
             return 0 ..< height
         }
         model.update(frame: n)
-        return fast.renderDirty(into: &pixmap)
+        guard label != nil || border != nil else { return fast.renderDirty(into: &pixmap) }
+        // The waves' changed rows go into a frame of their own; those rows are copied out and the
+        // ring and the label drawn over them (the wave renderer rewrites parts of rows, and the
+        // overlays must be drawn once over a whole row). A new label text, or another buffer, takes
+        // every row.
+        let textChanged = label.map { (try? $0.prepare(progress: model.state.progress)) ?? true } ?? false
+        var rows = fast.renderDirty(into: &waveFrame)
+        if pixmap.width != width || pixmap.height != height { pixmap = Pixmap(width: width, height: height) }
+        let target = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        if textChanged || target != overlaidBuffer { rows = 0 ..< height }
+        guard !rows.isEmpty else { return rows }
+        let rowBytes = width * 4
+        waveFrame.bytes.withUnsafeBytes { src in
+            pixmap.bytes.withUnsafeMutableBytes { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                (d + rows.lowerBound * rowBytes).copyMemory(from: s + rows.lowerBound * rowBytes, byteCount: rows.count * rowBytes)
+            }
+        }
+        let p = model.parameters
+        if let border { WaveBorder.composite(border, color: p.borderColor, over: &pixmap, rows: rows) }
+        label?.composite(over: &pixmap, scene: model, inside: p.labelInsideColor, outside: p.labelColor, within: rows)
+        overlaidBuffer = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        return rows
     }
 
     /// Frame `n` drawn by the layer version of the scene and the reference `LayerRenderer`.
@@ -104,13 +129,16 @@ public final class WaveIndicator: Scene {
         return layers.render()
     }
 
-    public var renderer: SceneRenderer = .fast { didSet { fast.invalidate() } }
+    public var renderer: SceneRenderer = .fast { didSet { invalidate() } }
 
     /// The wave's closed-form renderer draws on one thread (a 1024 px frame takes a fraction of a
     /// millisecond); the setting is kept for the contract.
     public var renderThreads = 1
 
-    public func invalidate() { fast.invalidate() }
+    public func invalidate() {
+        fast.invalidate()
+        overlaidBuffer = nil
+    }
 
     /// The general fast path when the scene has a stack of waves or a water gradient.
     static func stackRenderer(_ scene: WaveScene) -> WaveStackRenderer? {
@@ -158,6 +186,7 @@ public final class WaveIndicator: Scene {
         model = m
         fast = WaveRenderer(scene: m)
         stacked = Self.stackRenderer(m)
+        overlaidBuffer = nil
         label = newLabel
     }
 

@@ -181,12 +181,19 @@ public final class WaveLabel: @unchecked Sendable {
 
     /// Composites the label over `pixmap`, the frame of `scene`'s current tick (SCENE.md's label).
     public func composite(over pixmap: inout Pixmap, scene: WaveScene, inside: Color, outside: Color) {
+        composite(over: &pixmap, scene: scene, inside: inside, outside: outside, within: 0 ..< height)
+    }
+
+    /// The same, only on the rows in `within` (rows freshly drawn by a changed-rows render).
+    public func composite(over pixmap: inout Pixmap, scene: WaveScene, inside: Color, outside: Color, within: Range<Int>) {
         let ci = inside.premultiplied, co = outside.premultiplied
         let w = width
+        let band = rows.clamped(to: within)
+        guard !band.isEmpty else { return }
         scene.front.withUnsafeBufferPointer { f in
             pixmap.bytes.withUnsafeMutableBytes { raw in
                 let px = raw.bindMemory(to: UInt8.self)
-                for j in rows {
+                for j in band {
                     let jb = Float(j + 1)
                     for i in 0 ..< w {
                         let l = coverage.values[j * w + i]

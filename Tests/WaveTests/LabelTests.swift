@@ -95,6 +95,42 @@ import TestSupport
         }
     }
 
+    /// With a label and a ring, a changed-rows frame equals a full frame, nothing outside the rows
+    /// it reports changes, and a frame that changes nothing reports no rows: a repeating rise, a
+    /// schedule down and up with a label of decimals, and a still level with amplitude 0.
+    @Test(arguments: [0, 1, 2])
+    func changedRowsFramesEqualFullFrames(_ variant: Int) throws {
+        let ind = try Self.circle { p in
+            p.label = variant == 1 ? "{p:.1}%" : "{p}%"
+            p.borderWidth = 4; p.borderGap = 2; p.borderColor = Color(r: 0x20, g: 0x40, b: 0xA0, a: 0xC0)
+            if variant == 1 { p.progressAt = "0:0.8,60:0.3,120:0.9"; p.transition = 0.5 }
+            if variant == 2 { p.progress = 0.4; p.amplitude = 0 }
+        }
+        let full = try Self.circle { p in p = ind.parameters }
+        var px = Pixmap(width: 0, height: 0)
+        // A copy of the previous frame's bytes (not a shared array: writing into `px` must not move
+        // its buffer, or the renderer sees another buffer and draws everything).
+        var previous: [UInt8] = []
+        var partial = 0
+        for n in 0 ..< 200 {
+            let rows = ind.renderChanges(frame: n, into: &px)
+            let whole = full.render(frame: n)
+            let same = px.bytes == whole.bytes
+            #expect(same, "frame \(n)")
+            if n > 0 {
+                let row = px.width * 4
+                for j in 0 ..< px.height where !rows.contains(j) {
+                    let kept = px.bytes[j * row ..< (j + 1) * row] == previous[j * row ..< (j + 1) * row]
+                    #expect(kept, "frame \(n) row \(j) outside \(rows)")
+                }
+                if rows.count < px.height { partial += 1 }
+                if variant == 2 { #expect(rows.isEmpty, "frame \(n): \(rows)") }
+            }
+            previous = px.bytes.map { $0 }
+        }
+        #expect(partial > 100, "only \(partial) of 199 frames drew fewer rows than the canvas")
+    }
+
     /// The animated SVG (one document for all frames) and Lottie's mask form cannot hold the label:
     /// one line naming the flag. A still SVG holds the frame's text, split at the surface.
     @Test func vectorExportsThatCannotHoldTheLabelSaySo() throws {
