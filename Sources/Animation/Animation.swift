@@ -27,3 +27,25 @@ public protocol Animating<Root>: Sendable {
     /// Writes the presented value for `parentTime` into `root`, or leaves it alone when inactive.
     func apply(to root: inout Root, parentTime: Double)
 }
+
+/// A root type whose properties an animation can write through a plain function rather than its key
+/// path: a key-path write into a class instance allocates on every write, which a per-frame path
+/// must not. Animations of key paths look the function up once, when they are made.
+public protocol PropertySetting {
+    /// A function writing `keyPath`'s value into a root of type `R` (this type or a subclass of it),
+    /// or nil to write through the key path.
+    static func setter<R, Value>(for keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)?
+}
+
+extension PropertySetting {
+    /// The setter `Root` offers for `keyPath`, if `Root` is `PropertySetting`.
+    static func lookUp<R, Value>(_ keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)? {
+        setter(for: keyPath)
+    }
+}
+
+/// The setter `R` offers for `keyPath` when `R` is `PropertySetting`, else nil.
+func propertySetter<R, Value>(_ keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)? {
+    guard let t = R.self as? any PropertySetting.Type else { return nil }
+    return t.lookUp(keyPath)
+}

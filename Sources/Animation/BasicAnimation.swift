@@ -34,6 +34,8 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
     private var additive = false
     private var cumulative = false
     private var arithmetic: AdditiveOperations<Value>?
+    /// Writes the value instead of the key path when the root offers it (`PropertySetting`).
+    private let setter: (@Sendable (inout Root, Value) -> Void)?
 
     /// An animation of `keyPath` from `from` to `to` (nil ends use the model value).
     public init(keyPath: WritableKeyPath<Root, Value> & Sendable, from: Value? = nil, to: Value? = nil,
@@ -43,6 +45,7 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
         self.to = to
         self.timing = timing
         self.timingFunction = timingFunction
+        setter = propertySetter(keyPath)
     }
 
     /// The presented value at `parentTime` given the underlying `model` value, or nil when the
@@ -63,7 +66,7 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
     /// Writes the presented value into `root[keyPath: keyPath]`; leaves it alone when inactive.
     public func apply(to root: inout Root, parentTime: Double) {
         if let value = value(model: root[keyPath: keyPath], parentTime: parentTime) {
-            root[keyPath: keyPath] = value
+            if let setter { setter(&root, value) } else { root[keyPath: keyPath] = value }
         }
     }
 

@@ -26,6 +26,8 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
     public let calculationMode: CalculationMode
     /// When the animation runs, relative to its parent.
     public var timing: MediaTiming
+    /// Writes the value instead of the key path when the root offers it (`PropertySetting`).
+    private let setter: (@Sendable (inout Root, Value) -> Void)?
 
     /// Validates and creates a keyframe animation; throws when the arrays do not fit each other.
     public init(keyPath: WritableKeyPath<Root, Value> & Sendable, values: [Value], keyTimes: [Double]? = nil,
@@ -49,6 +51,7 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
         self.timingFunctions = functions
         self.calculationMode = calculationMode
         self.timing = timing
+        setter = propertySetter(keyPath)
     }
 
     /// The presented value at `parentTime`, or nil when neither active nor filling.
@@ -77,7 +80,7 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
     /// Writes the presented value into `root[keyPath: keyPath]`; leaves it alone when inactive.
     public func apply(to root: inout Root, parentTime: Double) {
         if let value = value(parentTime: parentTime) {
-            root[keyPath: keyPath] = value
+            if let setter { setter(&root, value) } else { root[keyPath: keyPath] = value }
         }
     }
 }

@@ -60,6 +60,13 @@ public struct FlattenedPath: Sendable, Equatable {
     /// The contours `trimmed(from:to:)` keeps, in order: `body(k, nil)` for contour k kept whole (and
     /// as closed as it was), `body(k, piece)` for the open piece cut from it. Fractions as there.
     public func forEachTrimmedContour(from start: Double, to end: Double, _ body: (Int, [Point]?) -> Void) {
+        var piece: [Point] = []
+        forEachTrimmedContour(from: start, to: end, buffer: &piece, body)
+    }
+
+    /// The same, the cut pieces built in `buffer` (reused from call to call: no allocation once it
+    /// has grown).
+    public func forEachTrimmedContour(from start: Double, to end: Double, buffer piece: inout [Point], _ body: (Int, [Point]?) -> Void) {
         let s0 = Swift.min(Swift.max(start.isNaN ? 0 : start, 0), 1)
         let s1 = Swift.min(Swift.max(end.isNaN ? 0 : end, 0), 1)
         guard s1 > s0 else { return }
@@ -67,7 +74,6 @@ public struct FlattenedPath: Sendable, Equatable {
         guard total > 0 else { return }
         let a = s0 * total, b = s1 * total
         var base = 0.0
-        var piece: [Point] = []
         for (k, c) in contours.enumerated() {
             let len = length(of: c)
             defer { base += len }

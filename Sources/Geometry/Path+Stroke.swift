@@ -32,6 +32,23 @@ extension FlattenedPath {
     }
 }
 
+/// A stroker kept between calls: its scratch buffers are reused, so outlining a polyline into a
+/// reused path allocates nothing once they have grown (a per-frame trim strokes this way).
+public struct PolylineStroker {
+    private var stroker: Stroker
+
+    /// A stroker for `style` (no outline for a width that is not a positive number).
+    public init(style: StrokeStyle, tolerance: Double = Path.defaultTolerance) {
+        stroker = Stroker(h: style.width / 2, style: style, tolerance: tolerance > 0 ? tolerance : Path.defaultTolerance)
+    }
+
+    /// Appends the outline of the stroke of `points` (one contour) to `out`, as `strokeOutline` does.
+    public mutating func outline(_ points: ArraySlice<Point>, closed: Bool, into out: inout Path) {
+        guard stroker.h > 0, stroker.h.isFinite else { return }
+        stroker.stroke(points, closed: closed, into: &out)
+    }
+}
+
 extension Path {
     /// The outline of this path's stroke, to be filled with the non-zero rule (see `FlattenedPath`'s
     /// `strokeOutline`). A contour is joined at its ends only if the path closed it.
@@ -60,6 +77,8 @@ struct Stroker {
     var lens: [Double] = []
     var left: [Point] = []
     var right: [Point] = []
+    /// An open contour's outline, built here before it is emitted.
+    var contour: [Point] = []
 
     init(h: Double, style: StrokeStyle, tolerance: Double) {
         self.h = h; self.style = style; self.tolerance = tolerance
@@ -137,8 +156,13 @@ struct Stroker {
         let dEnd = dirs[segments - 1], nEnd = normal(dEnd), pEnd = pts[n - 1]
         left.append(pEnd + nEnd * h)
         right.append(pEnd - nEnd * h)
-        // Left side forwards, end cap, right side backwards, start cap.
-        var contour = left
+        // Left side forwards, end cap, right side backwards, start cap (in the reused buffer, moved
+        // out of `self` meanwhile).
+        var contour: [Point] = []
+        swap(&contour, &self.contour)
+        defer { swap(&contour, &self.contour) }
+        contour.removeAll(keepingCapacity: true)
+        contour.append(contentsOf: left)
         cap(at: pEnd, direction: dEnd, from: pEnd + nEnd * h, into: &contour)
         contour.append(contentsOf: right.reversed())
         let d0 = dirs[0] * -1
@@ -164,7 +188,12 @@ struct Stroker {
         let outerLeft = theta > 0
         let s: Double = outerLeft ? 1 : -1           // outer side: +normal on the left, -normal on the right
         let a = p + n1 * (s * h), b = p + n2 * (s * h)
-        var outer: [Point] = [a]
+        // The outer and inner sides' chains, appended in place (moved out of `self` meanwhile, so
+        // that no join allocates).
+        var outer: [Point] = [], inner: [Point] = []
+        if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) }
+        defer { if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) } }
+        outer.append(a)
         switch style.join {
         case .bevel:
             break
@@ -184,23 +213,16 @@ struct Stroker {
         let reach = h * tan(abs(theta) / 2)
         let budget = outerLeft ? budgetRight : budgetLeft
         let room = outerLeft ? outgoingRight : outgoingLeft
-        var inner: [Point]
         var used = 0.0
         if reach.isFinite, reach <= budget, reach <= room {
             let bis = n1 + n2
             let c = Double.cosine(abs(theta) / 2)
-            inner = [p + bis * (-s * h / (c * bis.length))]
+            inner.append(p + bis * (-s * h / (c * bis.length)))
             used = reach
         } else {
-            inner = [p - n1 * (s * h), p, p - n2 * (s * h)]
+            inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
         }
-        if outerLeft {
-            left.append(contentsOf: outer); right.append(contentsOf: inner)
-            return (0, used, 0, used)
-        } else {
-            right.append(contentsOf: outer); left.append(contentsOf: inner)
-            return (used, 0, used, 0)
-        }
+        return outerLeft ? (0, used, 0, used) : (used, 0, used, 0)
     }
 
     /// Appends the cap at `p` (the stroke leaving along `direction`) from `from` (the side reached

@@ -36,6 +36,12 @@ public struct Path: Hashable, Sendable {
 
     /// An empty path.
     public init() {}
+
+    /// Empties the path, keeping its storage for the next commands.
+    public mutating func removeAll(keepingCapacity: Bool) {
+        elements.removeAll(keepingCapacity: keepingCapacity)
+        start = .zero; current = .zero; open = false
+    }
     /// A path from a list of commands.
     public init(_ elements: [PathElement]) {
         for e in elements {

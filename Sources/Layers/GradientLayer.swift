@@ -11,13 +11,13 @@ import Raster
 /// bounds' edges get exact area coverage.
 open class GradientLayer: Layer, @unchecked Sendable {
     /// The stops' colours, in order; empty draws nothing.
-    public var colors: [Color] = []
+    public final var colors: [Color] = []
     /// Where each colour sits along the axis, 0...1 (nil, or not one per colour: evenly spaced).
-    public var locations: [Double]?
+    public final var locations: [Double]?
     /// Start of the axis in unit coordinates of the bounds. Core Animation's default: top centre.
-    public var startPoint = Point(0.5, 0)
+    public final var startPoint = Point(0.5, 0)
     /// End of the axis in unit coordinates of the bounds. Core Animation's default: bottom centre.
-    public var endPoint = Point(0.5, 1)
+    public final var endPoint = Point(0.5, 1)
 
     /// An empty gradient layer.
     public override init() { super.init() }

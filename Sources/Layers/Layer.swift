@@ -8,23 +8,23 @@ open class Layer: @unchecked Sendable {
     /// by it); nil for an unnamed layer.
     public var name: String?
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position = Point.zero
+    public final var position = Point.zero
     /// The layer's own coordinate space: origin and size.
-    public var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    public final var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The point of `bounds` (in unit coordinates) that `position` places and `transform` pivots on.
-    public var anchorPoint = Point(0.5, 0.5)
+    public final var anchorPoint = Point(0.5, 0.5)
     /// Affine transform about the anchor point.
-    public var transform = Transform.identity
+    public final var transform = Transform.identity
     /// Multiplies the whole layer (content and sublayers) as a group, 0...1.
-    public var opacity = 1.0
+    public final var opacity = 1.0
     /// Hidden layers and their sublayers draw nothing.
-    public var isHidden = false
+    public final var isHidden = false
     /// Fills `bounds` beneath the content when set.
-    public var backgroundColor: Color?
+    public final var backgroundColor: Color?
     /// A layer whose alpha (in this layer's coordinates) masks this layer and its sublayers.
     public var mask: Layer?
     /// Clips the content and sublayers to `bounds` (exact area coverage of the bounds rectangle).
-    public var masksToBounds = false
+    public final var masksToBounds = false
     /// The layer's own time space within its parent's (`beginTime`, `speed`, `timeOffset`...).
     public var timing = MediaTiming()
     /// Children, drawn in order above the content.

@@ -7,13 +7,13 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// The shape, in the layer's coordinates.
     public var path: Path?
     /// Fill colour; nil fills nothing. Defaults to opaque black, as Core Animation does.
-    public var fillColor: Color? = .black
+    public final var fillColor: Color? = .black
     /// How overlapping contours fill.
     public var fillRule = FillRule.nonZero
     /// Stroke colour; nil (the default, as in Core Animation) strokes nothing.
-    public var strokeColor: Color?
+    public final var strokeColor: Color?
     /// Stroke width in the layer's coordinates (half on each side of the path).
-    public var lineWidth = 1.0
+    public final var lineWidth = 1.0
     /// How stroked segments meet.
     public var lineJoin = LineJoin.miter
     /// How open stroked ends look.
@@ -21,9 +21,9 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// Longest miter, in stroke widths, before a miter join becomes a bevel.
     public var miterLimit = 10.0
     /// Where the stroke starts, as a fraction (0...1) of the whole path's length.
-    public var strokeStart = 0.0
+    public final var strokeStart = 0.0
     /// Where the stroke ends, as a fraction (0...1) of the whole path's length.
-    public var strokeEnd = 1.0
+    public final var strokeEnd = 1.0
 
     /// An empty shape layer.
     public override init() { super.init() }

@@ -15,6 +15,9 @@ final class StrokeBuilder {
     /// Each contour's outline (kept whole) on the tile's grid, made when first needed.
     private var whole: [Polylines?]
     private var scratch = Polylines()
+    private var stroker: PolylineStroker
+    private var piecePath = Path()
+    private var piece: [Point] = []
 
     init(path: Path, style: StrokeStyle, transform: Transform) {
         pathID = path.storageID
@@ -24,6 +27,7 @@ final class StrokeBuilder {
         tolerance = ShapeLayer.strokeTolerance(ctm: transform)
         flat = path.flattenedContours(tolerance: tolerance)
         whole = [Polylines?](repeating: nil, count: flat.contours.count)
+        stroker = PolylineStroker(style: style, tolerance: tolerance)
     }
 
     /// True when it strokes `path` in `style` under `transform`.
@@ -52,11 +56,15 @@ final class StrokeBuilder {
             for k in flat.contours.indices { add(wholeOutline(k)) }
             return
         }
-        flat.forEachTrimmedContour(from: start, to: end) { k, piece in
+        var buffer: [Point] = []
+        swap(&buffer, &piece)
+        defer { swap(&buffer, &piece) }
+        flat.forEachTrimmedContour(from: start, to: end, buffer: &buffer) { k, piece in
             guard let piece else { add(wholeOutline(k)); return }
-            var one = FlattenedPath()
-            one.append(piece, closed: false)
-            one.strokeOutline(style, tolerance: tolerance).flatten(into: &scratch, transform: local)
+            // The cut contour, stroked into reused buffers.
+            piecePath.removeAll(keepingCapacity: true)
+            stroker.outline(piece[...], closed: false, into: &piecePath)
+            piecePath.flatten(into: &scratch, transform: local)
             add(scratch)
         }
     }
