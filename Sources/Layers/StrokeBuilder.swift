@@ -52,6 +52,9 @@ final class StrokeBuilder {
             whole[k] = p
             return p
         }
+        // Every contour's whole outline is made on the first call, so that a pen finishing a contour
+        // later allocates nothing.
+        for k in flat.contours.indices where whole[k] == nil { _ = wholeOutline(k) }
         if start <= 0 && end >= 1 {
             for k in flat.contours.indices { add(wholeOutline(k)) }
             return
