@@ -47,14 +47,14 @@ public struct WaveSpec: Sendable, Equatable, Codable {
     }
 
     /// `n` waves, back to front: colours from `back` to `front` (straight RGBA, evenly spaced),
-    /// phase offsets 90 degrees apart ending at 0 in front, the scene's amplitude, frequency and
+    /// phase offsets 90 degrees apart ending at 0 in front (reduced to 0 ... 270), the scene's amplitude, frequency and
     /// speed. Two waves are the classic pair: the back one `cos`, the front one `sin`.
     public static func stack(_ n: Int, back: Color, front: Color) -> [WaveSpec] {
         (0 ..< n).map { j in
             let t = n == 1 ? 1 : Double(j) / Double(n - 1)
             func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
             let c = Color(r: mix(back.r, front.r), g: mix(back.g, front.g), b: mix(back.b, front.b), a: mix(back.a, front.a))
-            return WaveSpec(color: c, phase: 90 * Double(n - 1 - j))
+            return WaveSpec(color: c, phase: Double(90 * (n - 1 - j) % 360))
         }
     }
 

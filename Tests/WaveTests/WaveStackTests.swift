@@ -35,6 +35,24 @@ import TestSupport
         }
     }
 
+    /// Every stack size the flag accepts is valid as made (offsets within range) and draws the
+    /// same in both renderers, on the smallest canvas too.
+    @Test func everyStackSizeIsValidAndDraws() throws {
+        let p = WaveParameters()
+        for n in WaveSpec.countRange {
+            let waves = WaveSpec.stack(n, back: p.backWave, front: p.frontWave)
+            #expect(waves.allSatisfy { WaveSpec.phaseRange.contains($0.phase) }, "\(n) waves: \(waves.map(\.phase))")
+            for (w, h) in [(90, 70), (1, 1)] {
+                let make = { try smallScene { $0.width = w; $0.height = h; $0.waves = waves; $0.waterGradient = Self.deep } }
+                let scene = try make()
+                let layers = WaveLayerScene(scene: try make())
+                layers.update(frame: 77)
+                let d = ImageCompare.compare(render(scene, frame: 77), layers.render(), tolerance: 1)
+                #expect(d.pixelsOverTolerance == 0, "\(n) waves at \(w)x\(h): \(d)")
+            }
+        }
+    }
+
     /// Each wave's surface is `A_j sin(k_j (x - inkMinX) + s_j d_j phi + o_j)` around the shared level.
     @Test func eachWaveFollowsItsOwnSine() throws {
         let waves = try Self.stack(3, ["1:amplitude=3,frequency=1.5,speed=0.5", "2:direction=right,phase=45", "3:speed=0"])
