@@ -91,19 +91,14 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
-        if stacked != nil {
-            // A stack draws whole frames.
-            render(frame: n, into: &pixmap)
-            return 0 ..< height
-        }
         model.update(frame: n)
-        guard label != nil || border != nil else { return fast.renderDirty(into: &pixmap) }
+        guard label != nil || border != nil else { return renderWavesDirty(into: &pixmap) }
         // The waves' changed rows go into a frame of their own; those rows are copied out and the
         // ring and the label drawn over them (the wave renderer rewrites parts of rows, and the
         // overlays must be drawn once over a whole row). A new label text, or another buffer, takes
         // every row.
         let textChanged = label.map { (try? $0.prepare(progress: model.state.progress)) ?? true } ?? false
-        var rows = fast.renderDirty(into: &waveFrame)
+        var rows = renderWavesDirty(into: &waveFrame)
         if pixmap.width != width || pixmap.height != height { pixmap = Pixmap(width: width, height: height) }
         let target = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
         if textChanged || target != overlaidBuffer { rows = 0 ..< height }
@@ -137,7 +132,14 @@ public final class WaveIndicator: Scene {
 
     public func invalidate() {
         fast.invalidate()
+        stacked?.invalidate()
         overlaidBuffer = nil
+    }
+
+    /// The waves of the current tick by changed rows, through whichever fast path the scene uses.
+    private func renderWavesDirty(into pixmap: inout Pixmap) -> Range<Int> {
+        if let stacked { return stacked.renderDirty(into: &pixmap) }
+        return fast.renderDirty(into: &pixmap)
     }
 
     /// The general fast path when the scene has a stack of waves or a water gradient.

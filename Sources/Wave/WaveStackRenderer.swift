@@ -9,8 +9,9 @@ import Raster
 /// the container's coverage `M`, each wave's colour per row (constant, or the gradient at the row's
 /// centre) and two images are made: no wave over the container, and every wave covering it. Per
 /// frame, region rows above every wave's highest sample are copies of the first, rows below every
-/// wave's lowest copies of the second; only rows in between are shaded per pixel. Buffers are owned
-/// and reused: rendering allocates nothing.
+/// wave's lowest copies of the second; only rows in between are shaded per pixel. `renderDirty`
+/// rewrites only the rows between the previous and the current band. Buffers are owned and reused:
+/// rendering allocates nothing.
 public final class WaveStackRenderer: @unchecked Sendable {
     /// The scene whose current tick is rendered.
     public let scene: WaveScene
@@ -29,6 +30,10 @@ public final class WaveStackRenderer: @unchecked Sendable {
     // the first row where the coverage may be above 0 and the first where it is 1.
     let left: UnsafeMutableBufferPointer<Float>, right: UnsafeMutableBufferPointer<Float>
     let top: UnsafeMutableBufferPointer<Int32>, bottom: UnsafeMutableBufferPointer<Int32>
+    // The region rows the last frame shaded (every wave fractional somewhere), and the buffer it
+    // was drawn into: rows outside both this frame's and the last frame's band hold the same image.
+    private var previousBand = 0 ..< 0
+    private var previousBuffer: UnsafeRawPointer?
 
     /// Prepares the per-layout tables of `scene`.
     public init(scene: WaveScene) {
@@ -101,7 +106,55 @@ public final class WaveStackRenderer: @unchecked Sendable {
     /// Renders the scene's current tick into `out`, writing every pixel (resized if its size differs).
     public func render(into out: inout Pixmap) {
         if out.width != width || out.height != height { out = Pixmap(width: width, height: height) }
-        // Columns: each wave's samples in region rows and the rows its coverage is fractional in.
+        let band = prepareColumns()
+        out.bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            // Outside the ink box every pixel is the background.
+            for y in 0 ..< height where y < y0 || y >= y1 {
+                (base + y * width).update(repeating: bgPixel, count: width)
+            }
+            for r in 0 ..< regionH {
+                let row = base + (r + y0) * width
+                row.update(repeating: bgPixel, count: x0)
+                (row + x1).update(repeating: bgPixel, count: width - x1)
+                writeRegionRow(r, band: band, into: row + x0)
+            }
+            previousBuffer = UnsafeRawPointer(base)
+        }
+        previousBand = band
+    }
+
+    /// Renders the current tick into `out`, which holds the previous frame this renderer drew into
+    /// the same buffer, rewriting only the region rows where some wave was or is fractional (above
+    /// and below them both frames show the same image); returns those canvas rows (empty when
+    /// none). Falls back to a full render when `out` is another buffer or has another size.
+    @discardableResult
+    public func renderDirty(into out: inout Pixmap) -> Range<Int> {
+        let same = out.width == width && out.height == height
+            && out.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) } == previousBuffer && previousBuffer != nil
+        guard same else {
+            render(into: &out)
+            return 0 ..< height
+        }
+        let band = prepareColumns()
+        // Rows whose image changes sides (empty above, full below) lie between the two bands too.
+        let lo = min(band.lowerBound, previousBand.lowerBound), hi = max(band.upperBound, previousBand.upperBound)
+        let rows = band.isEmpty && previousBand.isEmpty && band == previousBand ? 0 ..< 0 : lo ..< hi
+        out.bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+            for r in rows { writeRegionRow(r, band: band, into: base + (r + y0) * width + x0) }
+        }
+        previousBand = band
+        return rows.isEmpty ? 0 ..< 0 : (rows.lowerBound + y0) ..< (rows.upperBound + y0)
+    }
+
+    /// Forgets the previous frame: the next `renderDirty` writes every pixel.
+    public func invalidate() { previousBuffer = nil }
+
+    /// Each wave's samples in region rows and the rows its coverage is fractional in; returns the
+    /// region rows where any wave is (`first ..< last`; rows above are the empty image, rows
+    /// below the full one).
+    private func prepareColumns() -> Range<Int> {
         var minTop = Int32(regionH), maxBottom = Int32(0)
         for j in 0 ..< count {
             scene.waves[j].withUnsafeBufferPointer { ys in
@@ -116,25 +169,18 @@ public final class WaveStackRenderer: @unchecked Sendable {
             }
         }
         let first = Int(min(max(minTop, 0), Int32(regionH))), last = Int(min(max(maxBottom, Int32(first)), Int32(regionH)))
-        out.bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
-            // Outside the ink box every pixel is the background.
-            for y in 0 ..< height where y < y0 || y >= y1 {
-                (base + y * width).update(repeating: bgPixel, count: width)
-            }
-            for r in 0 ..< regionH {
-                let row = base + (r + y0) * width
-                row.update(repeating: bgPixel, count: x0)
-                (row + x1).update(repeating: bgPixel, count: width - x1)
-                let dst = row + x0
-                if r < first {
-                    dst.update(from: empty + r * regionW, count: regionW)
-                } else if r >= last {
-                    dst.update(from: full + r * regionW, count: regionW)
-                } else {
-                    shadeRow(r, into: dst)
-                }
-            }
+        return first ..< last
+    }
+
+    /// Region row `r`: the empty image above `band`, the full one below it, shaded inside it.
+    @inline(__always)
+    private func writeRegionRow(_ r: Int, band: Range<Int>, into dst: UnsafeMutablePointer<UInt32>) {
+        if r < band.lowerBound {
+            dst.update(from: empty + r * regionW, count: regionW)
+        } else if r >= band.upperBound {
+            dst.update(from: full + r * regionW, count: regionW)
+        } else {
+            shadeRow(r, into: dst)
         }
     }
 

@@ -53,6 +53,48 @@ import TestSupport
         }
     }
 
+    /// The window's changed-rows path for a stack: each frame equals a full frame, nothing outside
+    /// the reported rows changes, and most frames rewrite fewer rows than the canvas; a still,
+    /// flat stack reports none. With and without a label and a ring over it.
+    @Test(arguments: [false, true])
+    func changedRowsFramesEqualFullFrames(_ overlays: Bool) throws {
+        let p0 = WaveParameters()
+        var waves = WaveSpec.stack(3, back: p0.backWave, front: p0.frontWave)
+        try WaveSpec.apply("1:amplitude=9,frequency=0.7,speed=2", to: &waves)
+        for still in [false, true] {
+            var p = WaveParameters()
+            p.width = 120; p.height = 100
+            p.waves = waves; p.waterGradient = Self.deep
+            if overlays { p.label = "{p}%"; p.borderWidth = 3 }
+            if still {
+                p.progress = 0.5; p.amplitude = 0
+                p.waves = waves.map { var w = $0; w.amplitude = 0; return w }
+            }
+            let ind = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
+            let full = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
+            var px = Pixmap(width: 0, height: 0)
+            var previous: [UInt8] = []
+            var partial = 0
+            for n in 0 ..< 150 {
+                let rows = ind.renderChanges(frame: n, into: &px)
+                let same = px.bytes == full.render(frame: n).bytes
+                #expect(same, "frame \(n)")
+                if n > 0 {
+                    let row = px.width * 4
+                    for j in 0 ..< px.height where !rows.contains(j) {
+                        let kept = px.bytes[j * row ..< (j + 1) * row] == previous[j * row ..< (j + 1) * row]
+                        #expect(kept, "frame \(n) row \(j) outside \(rows)")
+                    }
+                    if rows.count < px.height { partial += 1 }
+                    if still { #expect(rows.isEmpty, "still, frame \(n): \(rows)") }
+                }
+                previous = px.bytes.map { $0 }
+            }
+            // A new label text (about every third frame here) redraws every row.
+            #expect(partial > (overlays ? 60 : 100), "only \(partial) of 149 frames drew fewer rows than the canvas")
+        }
+    }
+
     /// Each wave's surface is `A_j sin(k_j (x - inkMinX) + s_j d_j phi + o_j)` around the shared level.
     @Test func eachWaveFollowsItsOwnSine() throws {
         let waves = try Self.stack(3, ["1:amplitude=3,frequency=1.5,speed=0.5", "2:direction=right,phase=45", "3:speed=0"])
