@@ -107,27 +107,7 @@ import TestSupport
             if variant == 2 { p.progress = 0.4; p.amplitude = 0 }
         }
         let full = try Self.circle { p in p = ind.parameters }
-        var px = Pixmap(width: 0, height: 0)
-        // A copy of the previous frame's bytes (not a shared array: writing into `px` must not move
-        // its buffer, or the renderer sees another buffer and draws everything).
-        var previous: [UInt8] = []
-        var partial = 0
-        for n in 0 ..< 200 {
-            let rows = ind.renderChanges(frame: n, into: &px)
-            let whole = full.render(frame: n)
-            let same = px.bytes == whole.bytes
-            #expect(same, "frame \(n)")
-            if n > 0 {
-                let row = px.width * 4
-                for j in 0 ..< px.height where !rows.contains(j) {
-                    let kept = px.bytes[j * row ..< (j + 1) * row] == previous[j * row ..< (j + 1) * row]
-                    #expect(kept, "frame \(n) row \(j) outside \(rows)")
-                }
-                if rows.count < px.height { partial += 1 }
-                if variant == 2 { #expect(rows.isEmpty, "frame \(n): \(rows)") }
-            }
-            previous = px.bytes.map { $0 }
-        }
+        let partial = checkChangedRows(ind, against: full, frames: 200, still: variant == 2)
         #expect(partial > 100, "only \(partial) of 199 frames drew fewer rows than the canvas")
     }
 
@@ -140,4 +120,33 @@ import TestSupport
         let still = try ind.svgDocument(frame: 200)
         #expect(still.contains("mask=\"url(#below-surface)\"") && still.contains("mask=\"url(#above-surface)\""))
     }
+}
+
+/// Draws `frames` frames of `scene` by changed rows into one pixmap and checks each against
+/// `full`'s whole frame, that no row outside the reported ones changed, and (`still`) that no row is
+/// reported after the first frame; returns how many frames after the first reported fewer rows
+/// than the canvas.
+func checkChangedRows(_ scene: WaveIndicator, against full: WaveIndicator, frames: Int, still: Bool,
+                      sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    var px = Pixmap(width: 0, height: 0)
+    // A copy of the previous frame's bytes (not a shared array: writing into `px` must not move its
+    // buffer, or the renderer sees another buffer and draws everything).
+    var previous: [UInt8] = []
+    var partial = 0
+    for n in 0 ..< frames {
+        let rows = scene.renderChanges(frame: n, into: &px)
+        let same = px.bytes == full.render(frame: n).bytes
+        #expect(same, "frame \(n)", sourceLocation: sourceLocation)
+        if n > 0 {
+            let row = px.width * 4
+            for j in 0 ..< px.height where !rows.contains(j) {
+                let kept = px.bytes[j * row ..< (j + 1) * row] == previous[j * row ..< (j + 1) * row]
+                #expect(kept, "frame \(n) row \(j) outside \(rows)", sourceLocation: sourceLocation)
+            }
+            if rows.count < px.height { partial += 1 }
+            if still { #expect(rows.isEmpty, "still, frame \(n): \(rows)", sourceLocation: sourceLocation) }
+        }
+        previous = px.bytes.map { $0 }
+    }
+    return partial
 }

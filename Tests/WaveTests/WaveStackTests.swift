@@ -72,24 +72,7 @@ import TestSupport
             }
             let ind = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
             let full = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
-            var px = Pixmap(width: 0, height: 0)
-            var previous: [UInt8] = []
-            var partial = 0
-            for n in 0 ..< 150 {
-                let rows = ind.renderChanges(frame: n, into: &px)
-                let same = px.bytes == full.render(frame: n).bytes
-                #expect(same, "frame \(n)")
-                if n > 0 {
-                    let row = px.width * 4
-                    for j in 0 ..< px.height where !rows.contains(j) {
-                        let kept = px.bytes[j * row ..< (j + 1) * row] == previous[j * row ..< (j + 1) * row]
-                        #expect(kept, "frame \(n) row \(j) outside \(rows)")
-                    }
-                    if rows.count < px.height { partial += 1 }
-                    if still { #expect(rows.isEmpty, "still, frame \(n): \(rows)") }
-                }
-                previous = px.bytes.map { $0 }
-            }
+            let partial = checkChangedRows(ind, against: full, frames: 150, still: still)
             // A new label text (about every third frame here) redraws every row.
             #expect(partial > (overlays ? 60 : 100), "only \(partial) of 149 frames drew fewer rows than the canvas")
         }
