@@ -37,15 +37,8 @@ public protocol PropertySetting {
     static func setter<R, Value>(for keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)?
 }
 
-extension PropertySetting {
-    /// The setter `Root` offers for `keyPath`, if `Root` is `PropertySetting`.
-    static func lookUp<R, Value>(_ keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)? {
-        setter(for: keyPath)
-    }
-}
-
 /// The setter `R` offers for `keyPath` when `R` is `PropertySetting`, else nil.
 func propertySetter<R, Value>(_ keyPath: WritableKeyPath<R, Value>) -> (@Sendable (inout R, Value) -> Void)? {
     guard let t = R.self as? any PropertySetting.Type else { return nil }
-    return t.lookUp(keyPath)
+    return t.setter(for: keyPath)
 }
