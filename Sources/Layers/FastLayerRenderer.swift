@@ -52,6 +52,7 @@ public final class FastLayerRenderer {
     private var strokes: [StrokeBuilder] = []
     private var pending: [PendingTile] = []
     private var pendingShapes: [Polylines] = []
+    private var pendingBands: [PendingBand] = []
     private var rasterizers: [Rasterizer] = []
     private var windowScratch: [Float] = []
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
@@ -373,21 +374,29 @@ public final class FastLayerRenderer {
         return tile
     }
 
-    /// Rasterizes the tiles left pending, split across the threads (each with its own rasterizer).
+    /// Rasterizes the tiles left pending on all threads (each with its own rasterizer). A large tile's
+    /// rows are split into one band per thread (rows are solved independently, so the bands add up
+    /// to the same tile), so one big glyph does not leave the other threads idle.
     private func rasterizePending() {
         guard !pending.isEmpty else { return }
         let n = max(1, min(threads, 8))
         while rasterizers.count < n { rasterizers.append(Rasterizer()) }
+        pendingBands.removeAll(keepingCapacity: true)
+        for (i, p) in pending.enumerated() {
+            let h = p.tile.height
+            let parts = p.tile.width * h >= 16 * 1024 ? min(n, h) : 1
+            for k in 0 ..< parts { pendingBands.append(PendingBand(tile: i, rows: h * k / parts ..< h * (k + 1) / parts)) }
+        }
         do {
-        let jobs = PendingJobs(tiles: pending, shapes: pendingShapes, rasterizers: rasterizers)
+        let jobs = PendingJobs(tiles: pending, shapes: pendingShapes, bands: pendingBands, rasterizers: rasterizers)
         DispatchQueue.concurrentPerform(iterations: n) { k in
             var j = k
-            while j < jobs.tiles.count {
-                let p = jobs.tiles[j]
-                let shape = jobs.shapes[j]
+            while j < jobs.bands.count {
+                let band = jobs.bands[j]
+                let p = jobs.tiles[band.tile]
                 p.tile.values.withUnsafeMutableBufferPointer { b in
-                    jobs.rasterizers[k].render(shape, rule: p.rule, width: p.tile.width, height: p.tile.height,
-                                               originX: p.originX, originY: p.originY, into: b)
+                    jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
+                                               originX: p.originX, originY: p.originY, rows: band.rows, into: b)
                 }
                 j += n
             }
@@ -668,10 +677,17 @@ struct PendingTile {
     let originX: Int, originY: Int
 }
 
+/// Rows `rows` of pending tile `tile`: one thread's share of it.
+struct PendingBand {
+    let tile: Int
+    let rows: Range<Int>
+}
+
 /// The frame's new tiles and the rasterizers, handed to the threads (each tile is written by one).
 struct PendingJobs: @unchecked Sendable {
     let tiles: [PendingTile]
     let shapes: [Polylines]
+    let bands: [PendingBand]
     let rasterizers: [Rasterizer]
 }
 

@@ -103,6 +103,8 @@ extension Rasterizer {
     /// The rasterizer's buffers and the row algorithm.
     struct Workspace {
         var edges: [Edge] = []
+        var sortedEdges: [Edge] = []
+        var rowCounts: [Int] = []
         var activeEdges: [Int] = []
         var pieces: [Piece] = []
         var byMinX: [Int] = []
@@ -113,6 +115,8 @@ extension Rasterizer {
         /// Pieces wholly left of the grid (x <= 0) as winding events (y, +-dir), sorted by y: they
         /// only shift the winding of everything right of them and put their area into cell 0.
         var leftEvents: [(y: Double, d: Int)] = []
+        /// The winding of pieces left of the grid over the whole row (not in `leftEvents`).
+        var leftBase = 0
         /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
         var acc: [Double] = []
         /// Cell ranges of `acc` written since the last `finishRow`.
@@ -141,7 +145,7 @@ extension Rasterizer {
                     activeEdges.removeLast(activeEdges.count - kept)
                     if activeEdges.isEmpty { row.update(repeating: 0); continue }
                     collectPieces(top: top, bottom: bottom, width: width)
-                    if pieces.isEmpty && leftEvents.isEmpty { row.update(repeating: 0); continue }
+                    if pieces.isEmpty && leftEvents.isEmpty && !rule.isInside(leftBase) { row.update(repeating: 0); continue }
                     accumulateRow(j, rule: rule, width: width)
                     finishRow(row)
                 }
@@ -163,13 +167,41 @@ extension Rasterizer {
                 guard e.y1 > top, e.y0 < bottom, Swift.min(e.x0, e.x1) < w else { return }
                 edges.append(e)
             }
-            edges.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y0 < $1.y0 } }
+            sortEdgesByRow(rows)
+        }
+
+        /// Orders `edges` by the row their top lies in (rows above `rows` first): all the row loop
+        /// needs, since each row takes the edges starting before its bottom. A counting sort, linear
+        /// in edges and rows, instead of sorting by the exact top.
+        mutating func sortEdgesByRow(_ rows: Range<Int>) {
+            let n = edges.count, nb = rows.count
+            guard n > 1, nb > 1 else { return }
+            rowCounts.removeAll(keepingCapacity: true)
+            rowCounts.append(contentsOf: repeatElement(0, count: nb + 1))
+            let r0 = Double(rows.lowerBound), last = Double(nb - 1)
+            @inline(__always) func bucket(_ e: Edge) -> Int { Int(Swift.min(Swift.max((e.y0 - r0).rounded(.down), 0), last)) }
+            sortedEdges.removeAll(keepingCapacity: true)
+            sortedEdges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, dir: 0), count: n))
+            rowCounts.withUnsafeMutableBufferPointer { counts in
+                edges.withUnsafeBufferPointer { es in
+                    for e in es { counts[bucket(e) + 1] += 1 }
+                    for b in 0 ..< nb { counts[b + 1] += counts[b] }
+                    sortedEdges.withUnsafeMutableBufferPointer { out in
+                        for e in es {
+                            let b = bucket(e)
+                            out[counts[b]] = e; counts[b] += 1
+                        }
+                    }
+                }
+            }
+            swap(&edges, &sortedEdges)
         }
 
         /// Clips the active edges to the row `[top, bottom]` into `pieces`.
         mutating func collectPieces(top: Double, bottom: Double, width: Int) {
             pieces.removeAll(keepingCapacity: true)
             leftEvents.removeAll(keepingCapacity: true)
+            leftBase = 0
             let w = Double(width)
             for k in activeEdges {
                 let e = edges[k]
@@ -180,6 +212,8 @@ extension Rasterizer {
                 let lo = Swift.min(xt, xb), hi = Swift.max(xt, xb)
                 guard lo < w else { continue }
                 if hi <= 0 {
+                    // Left of the grid across the whole row: a constant shift of every winding.
+                    if yt == top && yb == bottom { leftBase += e.dir; continue }
                     leftEvents.append((yt, e.dir)); leftEvents.append((yb, -e.dir))
                     continue
                 }
@@ -189,9 +223,10 @@ extension Rasterizer {
 
         /// Strip sweep of one row: finds each piece's effective sign per strip and accumulates it.
         mutating func accumulateRow(_ row: Int, rule: FillRule, width: Int) {
+            let top = Double(row), bottom = top + 1
+            if leftEvents.isEmpty, accumulateSingleStrip(top: top, bottom: bottom, rule: rule, width: width) { return }
             // Strip boundaries: piece ends and proper crossings.
             breaks.removeAll(keepingCapacity: true)
-            let top = Double(row), bottom = top + 1
             breaks.append(top); breaks.append(bottom)
             for p in pieces {
                 if p.yt != top { breaks.append(p.yt) }
@@ -223,6 +258,43 @@ extension Rasterizer {
             swap(&ps, &pieces); swap(&act, &active)
         }
 
+        /// The common row of a glyph or a shape away from its vertices: every piece spans the whole
+        /// row and no two cross. The row is then one strip, the left-to-right order is the order of
+        /// the pieces' middles, and each piece is accumulated once with its effective sign: what the
+        /// strip sweep does for a single strip, without finding breaks and crossings. Returns false
+        /// (having done nothing) when the row is not like that.
+        mutating func accumulateSingleStrip(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
+            let n = pieces.count
+            for k in 0 ..< n where pieces[k].yt != top || pieces[k].yb != bottom { return false }
+            byTop.removeAll(keepingCapacity: true)
+            byTop.append(contentsOf: pieces.indices)
+            let ordered: Bool = pieces.withUnsafeMutableBufferPointer { ps in
+                for k in 0 ..< n { ps[k].key = ps[k].x(at: 0.5 * (top + bottom)) }
+                return byTop.withUnsafeMutableBufferPointer { order in
+                    sortInPlace(order) { ps[$0].key < ps[$1].key }
+                    // Sorted by middle, the tops and the bottoms must be in order too, else two
+                    // pieces cross inside the row.
+                    for k in 1 ..< Swift.max(n, 1) {
+                        let a = ps[order[k - 1]], b = ps[order[k]]
+                        if a.xt > b.xt || a.xb > b.xb { return false }
+                    }
+                    return true
+                }
+            }
+            guard ordered else { return false }
+            var wind = leftBase, inside = rule.isInside(leftBase) ? 1 : 0
+            if inside == 1 { accumulate(x0: 0, y0: top, x1: 0, y1: bottom, sign: 1, width: width) }
+            for k in 0 ..< n {
+                let p = pieces[byTop[k]]
+                wind += p.dir
+                let now = rule.isInside(wind) ? 1 : 0
+                let s = now - inside
+                inside = now
+                if s != 0 { accumulate(x0: p.xt, y0: top, x1: p.xb, y1: bottom, sign: Double(s), width: width) }
+            }
+            return true
+        }
+
         /// The strips of one row, `breaks[0 ..< n]`, top to bottom: which pieces are active, their
         /// order at the strip's mid-height, their effective signs, and accumulation of every run of
         /// a piece with one sign once that run ends.
@@ -233,7 +305,7 @@ extension Rasterizer {
                 accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
             }
             var count = 0, next = 0
-            var left = 0, nextEvent = 0
+            var left = leftBase, nextEvent = 0
             for b in 0 ..< n - 1 {
                 let ya = breaks[b], yb = breaks[b + 1]
                 // The pieces left of the grid: their winding, and (what their signs add up to)
