@@ -71,6 +71,9 @@ extension Rasterizer {
     struct Edge {
         var x0, y0, x1, y1: Double
         var dir: Int
+        /// The y-monotone chain of its contour the edge belongs to (consecutive edges drawn the same
+        /// way up or down, horizontal ones between them ignored).
+        var chain: Int = 0
 
         @inline(__always) func x(at y: Double) -> Double {
             if y <= y0 { return x0 }
@@ -84,6 +87,7 @@ extension Rasterizer {
         var xt, yt, xb, yb: Double
         var dir: Int
         var minX, maxX: Double
+        var chain: Int
         /// Sort key: x at the current strip's mid-height.
         var key: Double = 0
         /// Effective sign since `sinceY` (not yet accumulated).
@@ -97,6 +101,9 @@ extension Rasterizer {
         }
     }
 
+    /// The pieces `byTop[first ..< end]` of one chain in the current row, its direction and x extent.
+    struct ChainRun { var first, end, dir: Int; var minX, maxX: Double }
+
     /// An inclusive range of cells.
     struct CellRange { var lo, hi: Int }
 
@@ -104,6 +111,7 @@ extension Rasterizer {
     struct Workspace {
         var edges: [Edge] = []
         var sortedEdges: [Edge] = []
+        var chainRuns: [ChainRun] = []
         var rowCounts: [Int] = []
         var activeEdges: [Int] = []
         var pieces: [Piece] = []
@@ -157,15 +165,39 @@ extension Rasterizer {
         mutating func collectEdges(_ polylines: Polylines, width: Int, rows: Range<Int>, originX: Double, originY: Double) {
             edges.removeAll(keepingCapacity: true)
             let w = Double(width), top = Double(rows.lowerBound), bottom = Double(rows.upperBound)
-            polylines.forEachEdge { p0, q0 in
+            var chain = 0, lastDir = 0
+            @inline(__always) func addEdge(_ p0: Point, _ q0: Point) {
                 let p = Point(p0.x - originX, p0.y - originY), q = Point(q0.x - originX, q0.y - originY)
                 guard p.y != q.y, p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else { return }
-                let e = p.y < q.y ? Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, dir: 1)
-                                  : Edge(x0: q.x, y0: q.y, x1: p.x, y1: p.y, dir: -1)
+                let dir = p.y < q.y ? 1 : -1
+                if dir != lastDir { chain += 1; lastDir = dir }
+                let e = dir == 1 ? Edge(x0: p.x, y0: p.y, x1: q.x, y1: q.y, dir: 1, chain: chain)
+                                 : Edge(x0: q.x, y0: q.y, x1: p.x, y1: p.y, dir: -1, chain: chain)
                 // Outside the rows, or right of the grid (where it only shifts windings of what lies
                 // further right, which is off the grid too): no effect on any pixel.
                 guard e.y1 > top, e.y0 < bottom, Swift.min(e.x0, e.x1) < w else { return }
                 edges.append(e)
+            }
+            let points = polylines.points, starts = polylines.starts
+            for k in 0 ..< starts.count {
+                let lo = starts[k], hi = k + 1 < starts.count ? starts[k + 1] : points.count
+                guard hi - lo >= 2 else { continue }
+                // A contour wholly left of the grid winds around none of its points: it is dropped
+                // (its edges would only be winding events that cancel).
+                var maxX = -Double.infinity
+                for i in lo ..< hi { maxX = Swift.max(maxX, points[i].x) }
+                if maxX - originX <= 0 { continue }
+                lastDir = 0
+                let firstEdge = edges.count, firstChain = chain + 1
+                var firstDir = 0
+                for i in lo ..< hi {
+                    addEdge(points[i], points[i + 1 < hi ? i + 1 : lo])
+                    if firstDir == 0 { firstDir = lastDir }
+                }
+                // The contour's last chain runs on into its first when both go the same way.
+                if chain != firstChain, lastDir == firstDir {
+                    for i in firstEdge ..< edges.count where edges[i].chain == chain { edges[i].chain = firstChain }
+                }
             }
             sortEdgesByRow(rows)
         }
@@ -217,7 +249,7 @@ extension Rasterizer {
                     leftEvents.append((yt, e.dir)); leftEvents.append((yb, -e.dir))
                     continue
                 }
-                pieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi))
+                pieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi, chain: e.chain))
             }
         }
 
@@ -265,7 +297,9 @@ extension Rasterizer {
         /// (having done nothing) when the row is not like that.
         mutating func accumulateSingleStrip(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
             let n = pieces.count
-            for k in 0 ..< n where pieces[k].yt != top || pieces[k].yb != bottom { return false }
+            for k in 0 ..< n where pieces[k].yt != top || pieces[k].yb != bottom {
+                return accumulateChains(top: top, bottom: bottom, rule: rule, width: width)
+            }
             byTop.removeAll(keepingCapacity: true)
             byTop.append(contentsOf: pieces.indices)
             let ordered: Bool = pieces.withUnsafeMutableBufferPointer { ps in
@@ -291,6 +325,60 @@ extension Rasterizer {
                 let s = now - inside
                 inside = now
                 if s != 0 { accumulate(x0: p.xt, y0: top, x1: p.xb, y1: bottom, sign: Double(s), width: width) }
+            }
+            return true
+        }
+
+        /// A row where pieces end inside it (curves flattened into short chords), handled as one strip
+        /// of chains: when every y-monotone chain present crosses the whole row and the chains' x
+        /// extents do not overlap, their left-to-right order is the same at every height, so each
+        /// chain's effective sign is one value and every piece of it is accumulated once with it (what
+        /// the strip sweep would do). Returns false (having done nothing) otherwise.
+        mutating func accumulateChains(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
+            let n = pieces.count
+            byTop.removeAll(keepingCapacity: true)
+            byTop.append(contentsOf: pieces.indices)
+            chainRuns.removeAll(keepingCapacity: true)
+            let ok: Bool = pieces.withUnsafeBufferPointer { ps in
+                byTop.withUnsafeMutableBufferPointer { order in
+                    sortInPlace(order) { ps[$0].chain < ps[$1].chain }
+                    var k = 0
+                    while k < n {
+                        let first = ps[order[k]]
+                        var yt = first.yt, yb = first.yb, lo = first.minX, hi = first.maxX
+                        var m = k + 1
+                        while m < n, ps[order[m]].chain == first.chain {
+                            let p = ps[order[m]]
+                            yt = Swift.min(yt, p.yt); yb = Swift.max(yb, p.yb)
+                            lo = Swift.min(lo, p.minX); hi = Swift.max(hi, p.maxX)
+                            m += 1
+                        }
+                        guard yt == top, yb == bottom else { return false }
+                        chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi))
+                        k = m
+                    }
+                    return true
+                }
+            }
+            guard ok else { return false }
+            let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in
+                sortInPlace(runs) { $0.minX < $1.minX }
+                for k in 1 ..< Swift.max(runs.count, 1) where runs[k - 1].maxX > runs[k].minX { return false }
+                return true
+            }
+            guard disjoint else { return false }
+            var wind = leftBase, inside = rule.isInside(leftBase) ? 1 : 0
+            if inside == 1 { accumulate(x0: 0, y0: top, x1: 0, y1: bottom, sign: 1, width: width) }
+            for run in chainRuns {
+                wind += run.dir
+                let now = rule.isInside(wind) ? 1 : 0
+                let s = now - inside
+                inside = now
+                guard s != 0 else { continue }
+                for k in run.first ..< run.end {
+                    let p = pieces[byTop[k]]
+                    accumulate(x0: p.xt, y0: p.yt, x1: p.xb, y1: p.yb, sign: Double(s), width: width)
+                }
             }
             return true
         }
