@@ -32,3 +32,40 @@ void wf_round_row(const float *src, uint8_t *dst, long count) {
         dst[i] = (uint8_t)(int32_t)c;
     }
 }
+
+void wf_paint_solid(const float *cov, float *dst, long count, const float *s) {
+    const float a = s[3];
+    long i = 0;
+#if defined(__SSE2__)
+    const __m128 sv = _mm_loadu_ps(s), one = _mm_set1_ps(1.0f), av = _mm_set1_ps(a);
+    const __m128 zero = _mm_setzero_ps();
+    for (; i + 4 <= count; i += 4) {
+        __m128 c4 = _mm_loadu_ps(cov + i);
+        int none = _mm_movemask_ps(_mm_cmpneq_ps(c4, zero));
+        if (none == 0) continue;
+        if (a == 1.0f && _mm_movemask_ps(_mm_cmpeq_ps(c4, one)) == 15) {
+            _mm_storeu_ps(dst + 4 * i, sv); _mm_storeu_ps(dst + 4 * i + 4, sv);
+            _mm_storeu_ps(dst + 4 * i + 8, sv); _mm_storeu_ps(dst + 4 * i + 12, sv);
+            continue;
+        }
+        for (long j = i; j < i + 4; j++) {
+            float c = cov[j];
+            if (c == 0.0f) continue;
+            __m128 cv = _mm_set1_ps(c);
+            __m128 k = _mm_sub_ps(one, _mm_mul_ps(av, cv));
+            __m128 d = _mm_loadu_ps(dst + 4 * j);
+            _mm_storeu_ps(dst + 4 * j, _mm_add_ps(_mm_mul_ps(sv, cv), _mm_mul_ps(d, k)));
+        }
+    }
+#endif
+    for (; i < count; i++) {
+        float c = cov[i];
+        if (c == 0.0f) continue;
+        float k = 1.0f - a * c;
+        for (int ch = 0; ch < 4; ch++) {
+            float m = s[ch] * c;
+            float n = dst[4 * i + ch] * k;
+            dst[4 * i + ch] = m + n;
+        }
+    }
+}

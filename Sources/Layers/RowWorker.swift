@@ -39,9 +39,21 @@ final class RowWorker: @unchecked Sendable {
     @inline(__always) private func buffer(_ level: Int) -> UnsafeMutablePointer<SIMD4<Float>> { levels + level * width }
 
     /// Draws row `y`, columns `x0 ..< x1`, into `frame`.
-    func renderRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
+    func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
         self.gradients = gradients
-        if !Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) { (buffer(0) + x0).update(repeating: .zero, count: x1 - x0) }
+        var x0 = x0In, x1 = x1In
+        if Self.coversOpaquely(ops, y: y, x0: x0, x1: x1), case .color(let color) = ops[0].paint {
+            // An opaque background: where nothing else reaches on this row the pixel is its colour,
+            // rounded as the row would be; only the columns other steps reach are composited.
+            (x0, x1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
+            let bg = Self.rounded(color.premultiplied)
+            let row = UnsafeMutableRawPointer(frame.bytes + y * frame.width * 4).assumingMemoryBound(to: UInt32.self)
+            guard x0 < x1 else { (row + x0In).update(repeating: bg, count: x1In - x0In); return }
+            if x0In < x0 { (row + x0In).update(repeating: bg, count: x0 - x0In) }
+            if x1 < x1In { (row + x1).update(repeating: bg, count: x1In - x1) }
+        } else {
+            (buffer(0) + x0).update(repeating: .zero, count: x1 - x0)
+        }
         run(ops, 0, ops.count, level: 0, lo: x0, hi: x1, guardBuffer: nil, y: y)
         UnsafeMutableRawPointer(buffer(0) + x0).withMemoryRebound(to: Float.self, capacity: (x1 - x0) * 4) { src in
             wf_round_row(src, frame.bytes + (y * frame.width + x0) * 4, (x1 - x0) * 4)
@@ -204,6 +216,37 @@ final class RowWorker: @unchecked Sendable {
         return r.x0 <= Double(x0) && r.x1 >= Double(x1) && r.y0 <= Double(y) && r.y1 >= Double(y + 1)
     }
 
+    /// The columns of `x0 ..< x1` that a step after the first (the background) can reach on row
+    /// `y` (empty, with `x0 >= x1`, when none does).
+    static func drawnColumns(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> (Int, Int) {
+        var lo = x1, hi = x0
+        var i = 1
+        while i < ops.count {
+            let b = ops[i].bounds
+            if y >= b.y0, y < b.y1 { lo = min(lo, max(x0, b.x0)); hi = max(hi, min(x1, b.x1)) }
+            switch ops[i].kind {
+            case .groupBegin: i = ops[i].end + 1
+            case .sumBegin: i = ops[i].end
+            default: i += 1
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// One premultiplied colour as the 4 bytes `wf_round_row` makes of it, in memory order.
+    static func rounded(_ s: SIMD4<Float>) -> UInt32 {
+        var v = s
+        var bytes: UInt32 = 0
+        withUnsafeMutableBytes(of: &v) { src in
+            withUnsafeMutableBytes(of: &bytes) { dst in
+                guard let sp = src.baseAddress?.assumingMemoryBound(to: Float.self),
+                      let dp = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                wf_round_row(sp, dp, 4)
+            }
+        }
+        return bytes
+    }
+
     /// Source-over of `paint` with coverage `cov[x]` into `dst[lo ..< hi]` (the reference's fill).
     @inline(__always)
     private func paint(_ paint: LayerPaint, _ gradient: Int, cov covIn: UnsafePointer<Float>,
@@ -218,19 +261,13 @@ final class RowWorker: @unchecked Sendable {
         }
         switch paint {
         case .color(let color):
-            let s = color.premultiplied
-            let a = s.w
-            if a == 1 {
-                for x in lo ..< hi {
-                    let c = cov[x]
-                    if c == 0 { continue }
-                    dst[x] = c == 1 ? s : s * c + dst[x] * (1 - a * c)
-                }
-            } else {
-                for x in lo ..< hi {
-                    let c = cov[x]
-                    if c == 0 { continue }
-                    dst[x] = s * c + dst[x] * (1 - a * c)
+            guard lo < hi else { return }
+            var s = color.premultiplied
+            withUnsafePointer(to: &s) { sp in
+                sp.withMemoryRebound(to: Float.self, capacity: 4) { sf in
+                    UnsafeMutableRawPointer(dst + lo).withMemoryRebound(to: Float.self, capacity: (hi - lo) * 4) { d in
+                        wf_paint_solid(cov + lo, d, hi - lo, sf)
+                    }
                 }
             }
         case .gradient:

@@ -115,6 +115,22 @@ func maxChannelDifference(_ a: Pixmap, _ b: Pixmap) -> (diff: Int, x: Int, y: In
         #expect(d.diff <= 1, "seed \(seed): channel differs by \(d.diff) at (\(d.x), \(d.y))")
     }
 
+    /// An opaque background: rows and columns no other layer reaches are written as its colour
+    /// directly, the rest composited; both must match the reference.
+    @Test(arguments: 0 ..< 24)
+    func opaqueBackgroundsMatchTheReferenceWithinOneLevel(seed: Int) {
+        let size = 64
+        var r = SeededRandom(seed: UInt64(seed) &+ 777)
+        let root = RandomTrees.tree(seed: UInt64(seed) &* 104729 &+ 3, size: size)
+        root.backgroundColor = RandomTrees.color(&r, opaque: true)
+        // Some content kept to a corner, so that whole rows and columns show only the background.
+        if seed % 2 == 0 { root.sublayers.forEach { $0.transform = .scale(0.4, 0.4) } }
+        let reference = LayerRenderer().renderPixmap(root, width: size, height: size)
+        let fast = FastLayerRenderer().renderPixmap(root, width: size, height: size)
+        let d = maxChannelDifference(reference, fast)
+        #expect(d.diff <= 1, "seed \(seed): channel differs by \(d.diff) at (\(d.x), \(d.y))")
+    }
+
     @Test func twoThreadsDrawTheSamePixelsAsOne() {
         let size = 300
         let root = RandomTrees.tree(seed: 4242, size: size)

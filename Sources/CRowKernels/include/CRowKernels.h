@@ -1,6 +1,7 @@
-// CRowKernels: the project's own C kernel for the one inner loop Swift does not vectorize (a
-// checked or lane-by-lane conversion per channel): rounding a row of premultiplied Float32 RGBA to
-// 8 bits. No library is linked.
+// CRowKernels: the project's own C kernels for the inner loops Swift does not vectorize (a checked
+// or lane-by-lane conversion per channel, a branch per pixel): rounding a row of premultiplied
+// Float32 RGBA to 8 bits, and source-over of one colour through a row of coverage. No library is
+// linked.
 #ifndef CROWKERNELS_H
 #define CROWKERNELS_H
 #include <stdint.h>
@@ -8,5 +9,11 @@
 /// Writes round(255 * src[i]) (halves away from zero), clamped to 0...255, for the `count` floats
 /// of `src` into `dst`. NaN becomes 0. A value within one float step below a half rounds up.
 void wf_round_row(const float *src, uint8_t *dst, long count);
+
+/// Source-over of the premultiplied colour `s` (4 floats, alpha last) with coverage `cov[i]` onto
+/// the premultiplied pixels `dst[4i ... 4i+3]`, for `count` pixels: `s * c + d * (1 - s.a * c)` per
+/// channel, in that order of Float32 operations (no fused multiply-add). Four pixels with no
+/// coverage are skipped, four fully covered by an opaque colour are stored.
+void wf_paint_solid(const float *cov, float *dst, long count, const float *s);
 
 #endif
