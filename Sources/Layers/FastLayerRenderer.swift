@@ -54,6 +54,9 @@ public final class FastLayerRenderer {
     private var pendingShapes: [Polylines] = []
     private var pendingBands: [PendingBand] = []
     private var rasterizers: [Rasterizer] = []
+    private var helperThreads: HelperThreads?
+    private let rasterJob = RasterJob()
+    private let rowsJob = RowsJob()
     private var windowScratch: [Float] = []
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
     private var strokeDamage: [PixelRect] = []
@@ -374,6 +377,14 @@ public final class FastLayerRenderer {
         return tile
     }
 
+    /// The kept helper threads for `n`-way work (started on first use, again when `n` changes).
+    private func helpers(_ n: Int) -> HelperThreads {
+        if let h = helperThreads, h.helpers == n - 1 { return h }
+        let h = HelperThreads(helpers: n - 1)
+        helperThreads = h
+        return h
+    }
+
     /// Rasterizes the tiles left pending on all threads (each with its own rasterizer). A large tile's
     /// rows are split into one band per thread (rows are solved independently, so the bands add up
     /// to the same tile), so one big glyph does not leave the other threads idle.
@@ -387,21 +398,10 @@ public final class FastLayerRenderer {
             let parts = p.tile.width * h >= 16 * 1024 ? min(n, h) : 1
             for k in 0 ..< parts { pendingBands.append(PendingBand(tile: i, rows: h * k / parts ..< h * (k + 1) / parts)) }
         }
-        do {
-        let jobs = PendingJobs(tiles: pending, shapes: pendingShapes, bands: pendingBands, rasterizers: rasterizers)
-        DispatchQueue.concurrentPerform(iterations: n) { k in
-            var j = k
-            while j < jobs.bands.count {
-                let band = jobs.bands[j]
-                let p = jobs.tiles[band.tile]
-                p.tile.values.withUnsafeMutableBufferPointer { b in
-                    jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
-                                               originX: p.originX, originY: p.originY, rows: band.rows, into: b)
-                }
-                j += n
-            }
-        }
-        }                                   // the threads' copies are gone: the lists are ours alone again
+        rasterJob.jobs = PendingJobs(tiles: pending, shapes: pendingShapes, bands: pendingBands, rasterizers: rasterizers)
+        rasterJob.parts = n
+        helpers(n).perform(n, rasterJob)
+        rasterJob.jobs = nil                 // the lists are ours alone again
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -613,14 +613,10 @@ public final class FastLayerRenderer {
             ops.withUnsafeBufferPointer { opsBuffer in
                 let ops = StepList(buffer: opsBuffer)
                 if threadCount > 1, area >= 64 * 1024 {
-                    let workers = self.workers, damage = self.damage
-                    DispatchQueue.concurrentPerform(iterations: threadCount) { k in
-                        for r in damage {
-                            let rows = r.y1 - r.y0
-                            let a = r.y0 + rows * k / threadCount, b = r.y0 + rows * (k + 1) / threadCount
-                            for y in a ..< b { workers[k].renderRow(y, x0: r.x0, x1: r.x1, ops: ops.buffer, gradients: gradients, frame: frame) }
-                        }
-                    }
+                    rowsJob.work = RowsWork(workers: workers, damage: damage, ops: ops, gradients: gradients, frame: frame,
+                                            parts: threadCount)
+                    helpers(threadCount).perform(threadCount, rowsJob)
+                    rowsJob.work = nil
                 } else {
                     let w = workers[0]
                     for r in damage {
@@ -700,4 +696,50 @@ struct StepList: @unchecked Sendable {
 struct FrameTarget: @unchecked Sendable {
     let bytes: UnsafeMutablePointer<UInt8>
     let width: Int
+}
+
+/// New tiles rasterized in parts: part k takes every `parts`-th band from k.
+final class RasterJob: HelperJob, @unchecked Sendable {
+    var jobs: PendingJobs?
+    var parts = 1
+
+    func runPart(_ k: Int) {
+        guard let jobs else { return }
+        var j = k
+        while j < jobs.bands.count {
+            let band = jobs.bands[j]
+            let p = jobs.tiles[band.tile]
+            p.tile.values.withUnsafeMutableBufferPointer { b in
+                jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
+                                           originX: p.originX, originY: p.originY, rows: band.rows, into: b)
+            }
+            j += parts
+        }
+    }
+}
+
+/// What a frame's row drawing on several threads needs.
+struct RowsWork {
+    let workers: [RowWorker]
+    let damage: [PixelRect]
+    let ops: StepList
+    let gradients: GradientTable
+    let frame: FrameTarget
+    let parts: Int
+}
+
+/// A frame's damaged rows drawn in parts: part k takes the k-th of `parts` bands of each rectangle.
+final class RowsJob: HelperJob, @unchecked Sendable {
+    var work: RowsWork?
+
+    func runPart(_ k: Int) {
+        guard let w = work else { return }
+        for r in w.damage {
+            let rows = r.y1 - r.y0
+            let a = r.y0 + rows * k / w.parts, b = r.y0 + rows * (k + 1) / w.parts
+            for y in a ..< b {
+                w.workers[k].renderRow(y, x0: r.x0, x1: r.x1, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
+            }
+        }
+    }
 }

@@ -11,6 +11,13 @@ import Geometry
 /// over the row gives each pixel's covered fraction. Where no piece is right of or crosses another,
 /// this is plain font-rs accumulation; crossings and overlaps are why the strips exist.
 ///
+/// Most rows of a glyph or shape need no strips: when every piece (or every y-monotone chain of
+/// short pieces, as flattened curves make) crosses the whole row and none crosses or overlaps
+/// another, the row is a single strip and each piece is accumulated once with the sign its place
+/// in the left-to-right order gives, without searching for breaks and crossings. Contours wholly
+/// left of the grid are dropped (they wind around no pixel of it), and edges are ordered by the row
+/// they start in, not sorted by their exact top.
+///
 /// All geometry is Double. Pieces left of the canvas put their whole `s * dy` into cell 0; pieces
 /// right of it are dropped, since they change nothing on the canvas. Buffers live in the instance
 /// and are reused, so rendering into an existing `Coverage` allocates nothing in steady state.
