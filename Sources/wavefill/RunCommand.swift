@@ -52,8 +52,18 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Overwrite an existing --screenshot or --save-preset file.")
     var force = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Threads that draw a large frame's rows (marquee, stroke, spread, morph), 1...8; the pixels are the same.", valueName: "N"))
-    var renderThreads: Int = 1
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Threads that draw a large frame's rows (marquee, stroke, spread, morph): 1...8, or auto (two where the machine has two cores or more, else one); the pixels are the same.", valueName: "N|auto"))
+    var renderThreads: String = "auto"
+
+    /// `--render-threads` as a count: auto is 2 on a machine with two or more cores, else 1 (frames
+    /// under 256x256 and tiles under 16 K pixels stay on one thread whatever the count).
+    static func renderThreadCount(_ text: String, cores: Int) throws -> Int {
+        if text == "auto" { return cores >= 2 ? 2 : 1 }
+        guard let n = Int(text), (1 ... 8).contains(n) else {
+            throw ParameterError("--render-threads", "'\(text)' is not auto or a whole number 1 ... 8")
+        }
+        return n
+    }
 
     @Flag(name: .long, help: "Do not ask the renderer for vsync; the clock paces the frames itself.")
     var noVsync = false
@@ -73,9 +83,12 @@ struct RunCommand: ParsableCommand {
         if let frames, !(1 ... 1_000_000).contains(frames) {
             throw ParameterError("--frames", "\(frames) is outside 1 ... 1000000")
         }
-        if !(1 ... 8).contains(renderThreads) {
-            throw ParameterError("--render-threads", "\(renderThreads) is outside 1 ... 8")
-        }
+        #if canImport(Glibc)
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        let cores = 1
+        #endif
+        let threadCount = try Self.renderThreadCount(renderThreads, cores: cores)
         if let screenshot { try Self.checkScreenshotPath(screenshot, force: force) }
         if let path = scene.savePreset { try SceneSetup.checkPresetPath(path, force: force) }
         var inputScript: InputScript?
@@ -87,7 +100,7 @@ struct RunCommand: ParsableCommand {
         let setup = try SceneSetup(scene, scenes)
         // The scene is made (and everything it could refuse refused) before a window opens.
         let made = try setup.makeScene()
-        made.renderThreads = renderThreads
+        made.renderThreads = threadCount
         if let path = scene.savePreset { try setup.savePreset(to: path, force: force) }
         var options = WindowOptions()
         options.frames = frames; options.screenshot = screenshot; options.script = inputScript; options.vsync = !noVsync

@@ -108,6 +108,16 @@ import Glibc
         _ = try Self.refused(["run", "--frames", "1", "--save-preset", "p.json"], flag: "--save-preset", in: dir)
     }
 
+    /// `run --render-threads` takes 1 ... 8 or auto; anything else is refused before a window opens.
+    @Test func renderThreadsTakeACountOrAuto() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for bad in ["0", "9", "-1", "two", "2.5", ""] {
+            let e = try Self.refused(["run", "--frames", "1", "--render-threads", bad], flag: "--render-threads", in: dir)
+            #expect(e.contains("auto or a whole number 1 ... 8"), "\(bad): \(e)")
+        }
+    }
+
     /// An interrupted `render --frames` keeps the frames it completed (each whole), removes the one in
     /// progress, and says how many were completed.
     @Test func anInterruptedRenderKeepsWholeFramesOnly() throws {

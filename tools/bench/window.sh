@@ -131,7 +131,7 @@ rows="$tmp/rows.md"
     measure "stroke" --scene stroke
     measure "spread" --scene spread
     measure "morph" --scene morph
-    measure "marquee, 2 render threads" --scene marquee --render-threads 2
+    measure "marquee, 1 render thread" --scene marquee --render-threads 1
     measure "wave, still" --scene wave --amplitude 0 --progress 0.5
     measure "wave, paused at tick 1" --scene wave --script 1:key=space
     measure "stroke, scrubbed" --scene stroke --progress 0.5
