@@ -36,6 +36,8 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
     private var arithmetic: AdditiveOperations<Value>?
     /// Writes the value instead of the key path when the root offers it (`PropertySetting`).
     private let setter: (@Sendable (inout Root, Value) -> Void)?
+    /// The last few values handed out, written into again in turn (arrays: no allocation per frame).
+    private let results: ResultRing<Value>?
 
     /// An animation of `keyPath` from `from` to `to` (nil ends use the model value).
     public init(keyPath: WritableKeyPath<Root, Value> & Sendable, from: Value? = nil, to: Value? = nil,
@@ -46,6 +48,7 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
         self.timing = timing
         self.timingFunction = timingFunction
         setter = propertySetter(keyPath)
+        results = Value.reusesStorage ? ResultRing() : nil
     }
 
     /// The presented value at `parentTime` given the underlying `model` value, or nil when the
@@ -53,7 +56,8 @@ public struct BasicAnimation<Root, Value: Interpolatable>: Animating {
     public func value(model: Value, parentTime: Double) -> Value? {
         guard let sample = timing.sample(parentTime: parentTime) else { return nil }
         let (start, end) = endpoints(model: model)
-        var value = Value.interpolate(start, end, timingFunction.apply(sample.progress))
+        let t = timingFunction.apply(sample.progress)
+        var value = results?.interpolate(start, end, t) ?? Value.interpolate(start, end, t)
         if let ops = arithmetic {
             if cumulative && sample.iteration != 0 {
                 value = ops.add(value, ops.scale(ops.subtract(end, start), sample.iteration))

@@ -7,6 +7,22 @@ import Geometry
 public protocol Interpolatable: Sendable {
     /// The blend of `a` and `b` at fraction `t`.
     static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self
+
+    /// The same blend written into `result`, reusing its storage where the type has any (arrays).
+    /// The default assigns `interpolate(a, b, t)`.
+    static func interpolate(_ a: Self, _ b: Self, _ t: Double, into result: inout Self)
+
+    /// True when `interpolate(_:_:_:into:)` can reuse storage (an animation then keeps a few
+    /// results to write the next ones into, instead of allocating one per frame).
+    static var reusesStorage: Bool { get }
+}
+
+extension Interpolatable {
+    public static func interpolate(_ a: Self, _ b: Self, _ t: Double, into result: inout Self) {
+        result = interpolate(a, b, t)
+    }
+
+    public static var reusesStorage: Bool { false }
 }
 
 /// `a + (b - a) * t`, except exactly `b` at `t == 1` (the formula alone can miss it by an ulp) and
@@ -66,6 +82,15 @@ extension Array: Interpolatable where Element: Interpolatable {
         if t == 1 { return b }
         return zip(a, b).map { Element.interpolate($0, $1, t) }
     }
+
+    /// Element-wise into `result`'s storage when it has the length (copy-on-write keeps any other
+    /// holder of that storage unchanged).
+    public static func interpolate(_ a: [Element], _ b: [Element], _ t: Double, into result: inout [Element]) {
+        guard a.count == b.count, t != 0, t != 1, result.count == a.count else { result = interpolate(a, b, t); return }
+        for i in result.indices { result[i] = Element.interpolate(a[i], b[i], t) }
+    }
+
+    public static var reusesStorage: Bool { true }
 }
 
 extension Optional: Interpolatable where Wrapped: Interpolatable {
@@ -75,4 +100,14 @@ extension Optional: Interpolatable where Wrapped: Interpolatable {
         if let a, let b { return Wrapped.interpolate(a, b, t) }
         return t < 0.5 ? a : b
     }
+
+    public static func interpolate(_ a: Wrapped?, _ b: Wrapped?, _ t: Double, into result: inout Wrapped?) {
+        if let a, let b, result != nil {
+            Wrapped.interpolate(a, b, t, into: &result!)
+        } else {
+            result = interpolate(a, b, t)
+        }
+    }
+
+    public static var reusesStorage: Bool { Wrapped.reusesStorage }
 }

@@ -5,6 +5,7 @@ import Geometry
 /// A stand-in for a layer's model.
 struct Model: Equatable {
     var x: Double = 0
+    var stops: [Double]? = nil
     var position = Point(0, 0)
     var opacity: Float = 1
     var bounds = Rect(x: 0, y: 0, width: 10, height: 10)
@@ -22,6 +23,28 @@ struct Model: Equatable {
         var filled = a
         filled.timing.fillMode = .forwards
         #expect(filled.value(model: 0, parentTime: 5) == 20)
+    }
+
+    /// Array values are written into kept storage in turn: every value equals a fresh blend, and a
+    /// value handed out earlier and still held never changes, however many come after it.
+    @Test func arrayValuesReuseStorageWithoutChangingHeldValues() {
+        let from: [Double]? = [0.7, 0.7, 0.7, 0.7], to: [Double]? = [0, 0.25, 0.5, 1]
+        let a = BasicAnimation(keyPath: \Model.stops, from: from, to: to, timing: MediaTiming(duration: 1))
+        var held: [([Double]?, Double)] = []
+        for n in 0 ..< 40 {
+            let t = Double(n) / 40
+            guard let v = a.value(model: nil, parentTime: t) else { Issue.record("no value at \(t)"); return }
+            #expect(v == Optional<[Double]>.interpolate(from, to, t), "t \(t)")
+            if n % 3 == 0 { held.append((v, t)) }     // kept, as a renderer keeps a frame's values
+        }
+        for (v, t) in held { #expect(v == Optional<[Double]>.interpolate(from, to, t), "held value of t \(t) changed") }
+        // Into a result of another length (or nil): a fresh value.
+        var r: [Double]? = [1]
+        Optional<[Double]>.interpolate(from, to, 0.5, into: &r)
+        #expect(r == Optional<[Double]>.interpolate(from, to, 0.5))
+        var none: [Double]? = nil
+        Optional<[Double]>.interpolate(from, to, 0.5, into: &none)
+        #expect(none == Optional<[Double]>.interpolate(from, to, 0.5))
     }
 
     @Test func missingEndsUseTheModel() {
