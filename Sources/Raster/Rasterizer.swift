@@ -108,7 +108,8 @@ extension Rasterizer {
         }
     }
 
-    /// The pieces `byTop[first ..< end]` of one chain in the current row, its direction and x extent.
+    /// The pieces `byTop[first ..< end]` of one chain (or one whole-row piece) in the current row, its
+    /// direction and x extent.
     struct ChainRun { var first, end, dir: Int; var minX, maxX: Double }
 
     /// An inclusive range of cells.
@@ -323,16 +324,12 @@ extension Rasterizer {
                 }
             }
             guard ordered else { return false }
-            var wind = leftBase, inside = rule.isInside(leftBase) ? 1 : 0
-            if inside == 1 { accumulate(x0: 0, y0: top, x1: 0, y1: bottom, sign: 1, width: width) }
+            chainRuns.removeAll(keepingCapacity: true)
             for k in 0 ..< n {
                 let p = pieces[byTop[k]]
-                wind += p.dir
-                let now = rule.isInside(wind) ? 1 : 0
-                let s = now - inside
-                inside = now
-                if s != 0 { accumulate(x0: p.xt, y0: top, x1: p.xb, y1: bottom, sign: Double(s), width: width) }
+                chainRuns.append(ChainRun(first: k, end: k + 1, dir: p.dir, minX: p.minX, maxX: p.maxX))
             }
+            accumulateRuns(top: top, bottom: bottom, rule: rule, width: width)
             return true
         }
 
@@ -374,6 +371,14 @@ extension Rasterizer {
                 return true
             }
             guard disjoint else { return false }
+            accumulateRuns(top: top, bottom: bottom, rule: rule, width: width)
+            return true
+        }
+
+        /// The one strip of a row whose runs (`chainRuns`, left to right) keep their order at every
+        /// height: each run's effective sign from the winding left of it, and every piece of the run
+        /// accumulated once with that sign.
+        mutating func accumulateRuns(top: Double, bottom: Double, rule: FillRule, width: Int) {
             var wind = leftBase, inside = rule.isInside(leftBase) ? 1 : 0
             if inside == 1 { accumulate(x0: 0, y0: top, x1: 0, y1: bottom, sign: 1, width: width) }
             for run in chainRuns {
@@ -387,7 +392,6 @@ extension Rasterizer {
                     accumulate(x0: p.xt, y0: p.yt, x1: p.xb, y1: p.yb, sign: Double(s), width: width)
                 }
             }
-            return true
         }
 
         /// The strips of one row, `breaks[0 ..< n]`, top to bottom: which pieces are active, their
