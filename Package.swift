@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // Dear ImGui, for the window's tuning panel (C++; only CPanelUI includes it).
+        .systemLibrary(name: "CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
 
         // Pure Swift: no C, no display.
         .target(name: "Geometry"),
@@ -49,7 +51,9 @@ let package = Package(
         .target(name: "LayerVector", dependencies: ["Layers", "Text", "Vector", "Geometry", "Raster"]),
         // The umbrella: `import WaveFill`.
         .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "LayerVector", "Wave", "Scenes", "Export"]),
-        .target(name: "SDLHost", dependencies: ["CSDL2", "Animation", "Raster", "Geometry", "Text"]),
+        // The tuning panel's widgets: ImGui behind a C interface, drawn through the SDL renderer.
+        .target(name: "CPanelUI", dependencies: ["CImGui", "CSDL2", "CFreeType"]),
+        .target(name: "SDLHost", dependencies: ["CSDL2", "CPanelUI", "Animation", "Raster", "Geometry", "Text"]),
         // The application: settings and presets for every scene, the registry, the frame writer, the
         // exporter, the window player, the bench.
         .target(name: "WaveFillApp", dependencies: ["WaveFill", "SDLHost"]),

@@ -20,8 +20,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 # tests without a display; python3-venv: the independent reference renderer's and the Lottie players'
 # environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container;
 # ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests;
-# chromium: headless, it plays our Lottie export with lottie-web and plays our SVG export (animated and still) in the tests.
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium)
+# chromium: headless, it plays our Lottie export with lottie-web and plays our SVG export (animated and still) in the tests;
+# libimgui-dev: Dear ImGui, the widgets of the window's tuning panel (Tab).
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium libimgui-dev)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 

@@ -16,4 +16,8 @@ public enum HostEvent: Equatable, Sendable {
     case visibilityChanged(visible: Bool)
     /// The window system lost what the window showed (uncovered, mapped again): present it again.
     case exposed
+    /// The tuning panel took input (a click, a drag, typing): its next frame may differ.
+    case panelInput
+    /// Ctrl+Z (undo) or Ctrl+Shift+Z / Ctrl+Y (redo), outside text fields.
+    case undo(redo: Bool)
 }

@@ -2,6 +2,8 @@
 public enum HostKey: Hashable, Sendable, CustomStringConvertible {
     /// The space bar.
     case space
+    /// Tab, Enter (Return or the keypad's), Backspace.
+    case tab, enter, backspace
     /// Arrow keys.
     case up, down, left, right
     /// `[` and `]`.
@@ -17,6 +19,9 @@ public enum HostKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .space: return "space"
+        case .tab: return "tab"
+        case .enter: return "enter"
+        case .backspace: return "backspace"
         case .up: return "up"
         case .down: return "down"
         case .left: return "left"
@@ -33,6 +38,9 @@ public enum HostKey: Hashable, Sendable, CustomStringConvertible {
     public init?(name: String) {
         switch name.lowercased() {
         case "space", " ": self = .space
+        case "tab": self = .tab
+        case "enter", "return": self = .enter
+        case "backspace": self = .backspace
         case "up": self = .up
         case "down": self = .down
         case "left": self = .left

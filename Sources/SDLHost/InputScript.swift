@@ -1,9 +1,13 @@
 /// Input to replay at given ticks (`--script`), so a window can be driven without a person.
 ///
 /// Syntax: entries separated by `;`, each `TICK:ACTION` with TICK a tick number >= 0 and ACTION one
-/// of `key=NAME` (space, up, down, left, right, [, ], 0-9, a-z, ?, esc), `drag=F` (0...1 of the
-/// height from the bottom), `resize=WxH`, `hide`, `show`, `minimize`, `restore`, `expose`, `quit`.
-/// Several entries may share a tick; they run in order.
+/// of `key=NAME` (space, tab, enter, backspace, up, down, left, right, [, ], 0-9, a-z, ?, esc; with
+/// `ctrl+` and/or `shift+` before it), `drag=F` (0...1 of the height from the bottom), `resize=WxH`,
+/// `hide`, `show`, `minimize`, `restore`, `expose`, `quit`, and for the tuning panel
+/// `click=CONTROL[@F]`, `ctrl-click=CONTROL[@F]`, `press=CONTROL[@F]`, `move=CONTROL[@F]`,
+/// `release=CONTROL[@F]` (F: 0...1 across the control, default 0.5), `wheel=CONTROL@N` and
+/// `shift-wheel=CONTROL@N` (N notches, up when positive), `text=STRING` (typed into the focused
+/// field). Several entries may share a tick; they run in order.
 public struct InputScript: Equatable, Sendable {
     /// The entries, sorted by tick (stable).
     public let entries: [(tick: Int, action: ScriptAction)]
@@ -49,10 +53,51 @@ public struct InputScript: Equatable, Sendable {
         let value = String(kv[1])
         switch kv[0] {
         case "key":
-            guard let k = HostKey(name: value) else {
-                throw ParseError(description: "'\(entry)': unknown key '\(value)'; expected space, up, down, left, right, [, ], 0-9, a-z, ? or esc")
+            var name = Substring(value), ctrl = false, shift = false
+            while true {
+                if name.lowercased().hasPrefix("ctrl+") { ctrl = true; name = name.dropFirst(5) }
+                else if name.lowercased().hasPrefix("shift+") { shift = true; name = name.dropFirst(6) }
+                else { break }
             }
-            return .key(k)
+            guard let k = HostKey(name: String(name)) else {
+                throw ParseError(description: "'\(entry)': unknown key '\(value)'; expected space, tab, enter, backspace, up, down, left, right, [, ], 0-9, a-z, ? or esc, optionally after ctrl+ or shift+")
+            }
+            return ctrl || shift ? .chord(k, ctrl: ctrl, shift: shift) : .key(k)
+        case "text":
+            guard !value.isEmpty, value.utf8.count <= 1000 else {
+                throw ParseError(description: "'\(entry)': text needs 1...1000 bytes of text to type")
+            }
+            return .text(value)
+        case "click", "ctrl-click", "press", "move", "release", "wheel", "shift-wheel":
+            let at = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let target = String(at[0])
+            guard !target.isEmpty else {
+                throw ParseError(description: "'\(entry)': \(kv[0]) needs a panel control's name, e.g. \(kv[0])=amplitude\(kv[0].hasSuffix("wheel") ? "@2" : "@0.5")")
+            }
+            let number = at.count == 2 ? Double(at[1]) : nil
+            if at.count == 2 && number == nil {
+                throw ParseError(description: "'\(entry)': '\(at[1])' after @ is not a number")
+            }
+            switch kv[0] {
+            case "wheel", "shift-wheel":
+                guard let n = number, n.isFinite, abs(n) <= 100, n != 0 else {
+                    throw ParseError(description: "'\(entry)': \(kv[0]) needs CONTROL@N with N notches, -100...100 and not 0, e.g. wheel=amplitude@2")
+                }
+                return .panel(PanelPointer(phase: .wheel(n, fine: kv[0] == "shift-wheel"), target: target))
+            default:
+                let f = number ?? 0.5
+                guard f.isFinite, (0 ... 1).contains(f) else {
+                    throw ParseError(description: "'\(entry)': the position after @ must be 0...1 across the control")
+                }
+                let phase: PanelPointer.Phase = switch kv[0] {
+                case "ctrl-click": .ctrlClick
+                case "press": .press
+                case "move": .move
+                case "release": .release
+                default: .click
+                }
+                return .panel(PanelPointer(phase: phase, target: target, fraction: f))
+            }
         case "drag":
             guard let f = Double(value), f.isFinite, (0 ... 1).contains(f) else {
                 throw ParseError(description: "'\(entry)': drag needs a fraction 0...1 of the height from the bottom")
@@ -69,7 +114,7 @@ public struct InputScript: Equatable, Sendable {
         }
     }
 
-    private static let expected = "key=NAME, drag=F, resize=WxH, hide, show, minimize, restore, expose or quit"
+    private static let expected = "key=NAME, drag=F, resize=WxH, hide, show, minimize, restore, expose, quit, click=CONTROL[@F], ctrl-click=, press=, move=, release=, wheel=CONTROL@N, shift-wheel=CONTROL@N or text=STRING"
 
     /// The actions due at `tick`, in order.
     public func actions(at tick: Int) -> [ScriptAction] {

@@ -5,6 +5,7 @@ extension SDLWindow {
     /// Events since the last call (those that arrived during `waitForEvents` first), translated;
     /// SDL events that mean nothing here are dropped.
     public func pollEvents() -> [HostEvent] {
+        panelFed = false
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: waited)
         waited.removeAll(keepingCapacity: true)
@@ -42,8 +43,74 @@ extension SDLWindow {
         }
     }
 
+    /// Gives `e` to the panel when it is aimed there (the pointer over the panel or held by one of its
+    /// widgets; keys while it has the keyboard, Tab excepted outside text fields); true when it was.
+    private func routeToPanel(_ e: SDL_Event) -> Bool {
+        guard panelShown, let panel else { return false }
+        switch e.type {
+        case SDL_MOUSEMOTION.rawValue:
+            panel.feed(e)                   // hover follows the pointer everywhere
+            let over = Int(e.motion.x) >= previewWidth || panel.isActive
+            if over { panelFed = true }
+            return over && !pointerHeld
+        case SDL_MOUSEBUTTONDOWN.rawValue:
+            guard Int(e.button.x) >= previewWidth || panel.wantsMouse else {
+                panel.unfocus()
+                panelFed = true
+                return false
+            }
+            panel.feed(e)
+            panelFed = true
+            return true
+        case SDL_MOUSEBUTTONUP.rawValue:
+            if pointerHeld { return false }  // a press on the preview ends there
+            panel.feed(e)
+            panelFed = true
+            return true
+        case SDL_MOUSEWHEEL.rawValue:
+            panel.feed(e)
+            panelFed = true
+            return true
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            let sym = Int(e.key.keysym.sym)
+            let modifier = [SDLK_LCTRL, SDLK_RCTRL, SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LALT, SDLK_RALT].contains { Int($0.rawValue) == sym }
+            if modifier { panel.feed(e); return true }
+            if sym == Int(SDLK_TAB.rawValue) && !panel.wantsText { return false }
+            let ctrl = Int(e.key.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
+            let undo = ctrl && (sym == Int(SDLK_z.rawValue) || sym == Int(SDLK_y.rawValue))
+            // Keys right after a click in the panel wait behind it (they are for the field it activates).
+            if panel.wantsText || panel.hasQueuedInput {
+                panel.feed(e)
+                panelFed = true
+                return true
+            }
+            // With the panel focused, navigation keys move between its controls and Space / Enter
+            // activate one; Esc gives the keyboard back to the scene; other keys stay the scene's.
+            guard panel.wantsKeyboard, !undo else { return false }
+            if sym == Int(SDLK_ESCAPE.rawValue) {
+                if e.type == SDL_KEYDOWN.rawValue { panel.unfocus() }
+                panelFed = true
+                return true
+            }
+            let navigation = [SDLK_UP, SDLK_DOWN, SDLK_LEFT, SDLK_RIGHT, SDLK_SPACE, SDLK_RETURN, SDLK_KP_ENTER,
+                              SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_HOME, SDLK_END].contains { Int($0.rawValue) == sym }
+            guard navigation else { return false }
+            panel.feed(e)
+            panelFed = true
+            return true
+        case SDL_TEXTINPUT.rawValue:
+            guard panel.wantsText || panel.hasQueuedInput else { return true }
+            panel.feed(e)
+            panelFed = true
+            return true
+        default:
+            return false
+        }
+    }
+
     private func translate(_ e: SDL_Event) -> HostEvent? {
-        let (w, h) = size
+        if routeToPanel(e) { return .panelInput }
+        let (w, h) = panelShown && previewWidth > 0 ? (previewWidth, max(previewHeight, 1)) : size
         func fraction(_ x: Int32, _ y: Int32) -> (Double, Double) {
             (Double(x) / Double(max(w, 1)), Double(y) / Double(max(h, 1)))
         }
@@ -65,6 +132,9 @@ extension SDLWindow {
             default: return nil
             }
         case SDL_KEYDOWN.rawValue:
+            let ctrl = Int(e.key.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
+            if ctrl, Int(e.key.keysym.sym) == Int(SDLK_z.rawValue) { return .undo(redo: Int(e.key.keysym.mod) & Int(KMOD_SHIFT.rawValue) != 0) }
+            if ctrl, Int(e.key.keysym.sym) == Int(SDLK_y.rawValue) { return .undo(redo: true) }
             return Self.hostKey(e.key.keysym).map(HostEvent.key)
         case SDL_MOUSEBUTTONDOWN.rawValue:
             guard e.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
@@ -89,6 +159,9 @@ extension SDLWindow {
         let sym = Int(k.sym)
         func is_(_ code: SDL_KeyCode) -> Bool { sym == Int(code.rawValue) }
         if is_(SDLK_SPACE) { return .space }
+        if is_(SDLK_TAB) { return .tab }
+        if is_(SDLK_RETURN) || is_(SDLK_KP_ENTER) { return .enter }
+        if is_(SDLK_BACKSPACE) { return .backspace }
         if is_(SDLK_UP) { return .up }
         if is_(SDLK_DOWN) { return .down }
         if is_(SDLK_LEFT) { return .left }
@@ -112,6 +185,9 @@ extension SDLWindow {
         func code(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(c.rawValue) }
         switch key {
         case .space: k.sym = code(SDLK_SPACE)
+        case .tab: k.sym = code(SDLK_TAB)
+        case .enter: k.sym = code(SDLK_RETURN)
+        case .backspace: k.sym = code(SDLK_BACKSPACE)
         case .up: k.sym = code(SDLK_UP)
         case .down: k.sym = code(SDLK_DOWN)
         case .left: k.sym = code(SDLK_LEFT)
@@ -132,7 +208,9 @@ extension SDLWindow {
     /// Performs a scripted action through SDL's own queue (`SDL_PushEvent`, or `SDL_SetWindowSize`,
     /// `SDL_HideWindow` ... whose events come back from the window system), so it takes the same
     /// path as a person's.
-    public func perform(_ action: ScriptAction) {
+    /// False when the action names a panel control that is not on screen.
+    @discardableResult
+    public func perform(_ action: ScriptAction) -> Bool {
         switch action {
         case .key(let key):
             for type in [SDL_KEYDOWN, SDL_KEYUP] {
@@ -179,7 +257,140 @@ extension SDLWindow {
             e.quit.type = SDL_QUIT.rawValue
             e.quit.timestamp = SDL_GetTicks()
             SDL_PushEvent(&e)
+        case .chord(let key, let ctrl, let shift):
+            var mod: UInt16 = 0
+            if ctrl { mod |= UInt16(KMOD_LCTRL.rawValue) }
+            if shift { mod |= UInt16(KMOD_LSHIFT.rawValue) }
+            pushKey(SDLK_LCTRL, mod: mod, down: true, when: ctrl)
+            var k = Self.keysym(for: key)
+            k.mod |= mod
+            for type in [SDL_KEYDOWN, SDL_KEYUP] {
+                var e = SDL_Event()
+                e.key.type = type.rawValue
+                e.key.timestamp = SDL_GetTicks()
+                e.key.windowID = windowID
+                e.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
+                e.key.keysym = k
+                SDL_PushEvent(&e)
+            }
+            pushKey(SDLK_LCTRL, mod: 0, down: false, when: ctrl)
+        case .text(let text):
+            // SDL_TEXTINPUT carries at most 31 bytes: longer text goes in pieces, whole characters each.
+            var piece: [UInt8] = []
+            func flush() {
+                guard !piece.isEmpty else { return }
+                var e = SDL_Event()
+                e.text.type = SDL_TEXTINPUT.rawValue
+                e.text.timestamp = SDL_GetTicks()
+                e.text.windowID = windowID
+                withUnsafeMutableBytes(of: &e.text.text) { raw in
+                    for (i, b) in piece.enumerated() { raw[i] = b }
+                    raw[piece.count] = 0
+                }
+                SDL_PushEvent(&e)
+                piece.removeAll()
+            }
+            for c in text {
+                let bytes = Array(String(c).utf8)
+                if piece.count + bytes.count > 31 { flush() }
+                piece.append(contentsOf: bytes.prefix(31))
+            }
+            flush()
+        case .panel(let p):
+            guard let panel, panelShown else { return false }
+            guard let rect = panel.rects[p.target] else {
+                // Not drawn yet (a drop-down opening, the panel just shown): tried again next tick.
+                pendingAttempts += 1
+                guard pendingAttempts < 60 else { pendingAttempts = 0; return false }
+                pendingPanel.append(p)
+                panelFed = true
+                waited.append(.panelInput)
+                return true
+            }
+            let outOfView = rect.y < 0 || rect.y + rect.height > panel.visibleHeight
+            // The panel still digesting earlier input, or the control moving: wait, so the pointer
+            // goes where the control will be when the event is handled.
+            if outOfView || !panel.isSettled(p.target) || panel.hasQueuedInput {
+                // Out of view (or still moving there): scrolled into view by the next panel frames,
+                // then performed.
+                if outOfView && panel.revealed != p.target { panel.reveal = p.target }
+                pendingAttempts += 1
+                guard pendingAttempts < 60 else { pendingAttempts = 0; return false }
+                pendingPanel.append(p)
+                panelFed = true
+                waited.append(.panelInput)
+                return true
+            }
+            pendingAttempts = 0
+            let x = Int32((rect.x + min(max(p.fraction, 0), 1) * max(rect.width - 1, 0)).rounded())
+            let y = Int32((rect.y + rect.height / 2).rounded())
+            switch p.phase {
+            case .click, .ctrlClick:
+                let ctrl = p.phase == .ctrlClick
+                pushKey(SDLK_LCTRL, mod: UInt16(KMOD_LCTRL.rawValue), down: true, when: ctrl)
+                pushMotion(x: x, y: y, held: false)
+                pushButton(SDL_MOUSEBUTTONDOWN, x: x, y: y)
+                pushButton(SDL_MOUSEBUTTONUP, x: x, y: y)
+                pushKey(SDLK_LCTRL, mod: 0, down: false, when: ctrl)
+            case .press:
+                pushMotion(x: x, y: y, held: false)
+                pushButton(SDL_MOUSEBUTTONDOWN, x: x, y: y)
+            case .move:
+                pushMotion(x: x, y: y, held: true)
+            case .release:
+                pushMotion(x: x, y: y, held: true)
+                pushButton(SDL_MOUSEBUTTONUP, x: x, y: y)
+            case .wheel(let n, let fine):
+                pushKey(SDLK_LSHIFT, mod: UInt16(KMOD_LSHIFT.rawValue), down: true, when: fine)
+                pushMotion(x: x, y: y, held: false)
+                var e = SDL_Event()
+                e.wheel.type = SDL_MOUSEWHEEL.rawValue
+                e.wheel.timestamp = SDL_GetTicks()
+                e.wheel.windowID = windowID
+                e.wheel.y = Int32(n.rounded())
+                e.wheel.preciseY = Float(n)
+                e.wheel.direction = UInt32(SDL_MOUSEWHEEL_NORMAL.rawValue)
+                SDL_PushEvent(&e)
+                pushKey(SDLK_LSHIFT, mod: 0, down: false, when: fine)
+            }
         }
+        return true
+    }
+
+    /// Scripted panel actions are waiting for their controls.
+    public var hasPendingInput: Bool { !pendingPanel.isEmpty }
+
+    /// Performs the scripted panel actions that waited for their control to come into view or be
+    /// drawn; returns the name of one that never was.
+    public func performPending() -> String? {
+        guard !pendingPanel.isEmpty else { return nil }
+        let actions = pendingPanel
+        pendingPanel.removeAll()
+        var failed: String?
+        for p in actions where !perform(.panel(p)) { failed = p.target }
+        return failed
+    }
+
+    private func pushKey(_ code: SDL_KeyCode, mod: UInt16, down: Bool, when: Bool) {
+        guard when else { return }
+        var e = SDL_Event()
+        e.key.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+        e.key.timestamp = SDL_GetTicks()
+        e.key.windowID = windowID
+        e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        e.key.keysym.sym = SDL_Keycode(code.rawValue)
+        e.key.keysym.mod = mod
+        SDL_PushEvent(&e)
+    }
+
+    private func pushMotion(x: Int32, y: Int32, held: Bool) {
+        var m = SDL_Event()
+        m.motion.type = SDL_MOUSEMOTION.rawValue
+        m.motion.timestamp = SDL_GetTicks()
+        m.motion.windowID = windowID
+        m.motion.state = held ? 1 : 0
+        m.motion.x = x; m.motion.y = y
+        SDL_PushEvent(&m)
     }
 
     private func pushButton(_ type: SDL_EventType, x: Int32, y: Int32) {

@@ -27,6 +27,20 @@ public final class SDLWindow {
     private var texture: OpaquePointer?
     private var textureSize = (width: 0, height: 0)
     var pointerHeld = false
+    /// The tuning panel drawn beside the preview while `panelShown` (nil until made).
+    public private(set) var panel: PanelUI?
+    /// Whether the panel is drawn and takes the input aimed at it.
+    public var panelShown = false
+    /// The preview's width in logical points while the panel is shown: pointer events left of it are
+    /// the scene's (as fractions of the preview), the rest the panel's.
+    public var previewWidth = 0
+    /// The preview's height in logical points while the panel is shown.
+    public var previewHeight = 0
+    /// The panel was given input since the last `pollEvents()`.
+    var panelFed = false
+    /// Scripted panel actions waiting for their control to be scrolled into view.
+    var pendingPanel: [PanelPointer] = []
+    var pendingAttempts = 0
     var events: [HostEvent] = []
     var waited: [HostEvent] = []
 
@@ -224,8 +238,36 @@ public final class SDLWindow {
     private func draw() throws(SDLError) {
         guard SDL_RenderClear(renderer) == 0 else { throw SDLError.last("SDL_RenderClear") }
         if let texture {
-            guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+            if panelShown {
+                // The preview keeps its pixel size at the left; the panel is drawn beside it.
+                var dst = SDL_Rect(x: 0, y: 0, w: Int32(textureSize.width), h: Int32(textureSize.height))
+                guard SDL_RenderCopy(renderer, texture, nil, &dst) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+            } else {
+                guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+            }
         }
+        if panelShown, let panel, !panel.draw() { throw SDLError.last("SDL_RenderGeometryRaw") }
+    }
+
+    /// Makes the panel (once; again when the display scale changed) with its text in `fontPath` at
+    /// `pointSize` points; nil when the font cannot be loaded.
+    public func makePanel(fontPath: String, pointSize: Double) -> PanelUI? {
+        let scale = Double(drawableSize.width) / Double(max(size.width, 1))
+        if let panel, panel.scale == scale { return panel }
+        panel = PanelUI(renderer: renderer, fontPath: fontPath, pointSize: pointSize, scale: scale)
+        return panel
+    }
+
+    /// Puts `text` on the clipboard (`SDL_SetClipboardText`); false when SDL could not.
+    @discardableResult
+    public func setClipboard(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+
+    /// The clipboard's text, if any.
+    public func clipboard() -> String? {
+        guard let p = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(p) }
+        let s = String(cString: p)
+        return s.isEmpty ? nil : s
     }
 
     /// The last presented frame, read back from the renderer with `SDL_RenderReadPixels`.

@@ -21,4 +21,41 @@ public enum ScriptAction: Equatable, Sendable {
     case expose
     /// Close the window.
     case quit
+    /// The pointer on a control of the tuning panel, found by name in the panel's last frame.
+    case panel(PanelPointer)
+    /// Typed text (an `SDL_TEXTINPUT` event), for the panel's text fields.
+    case text(String)
+    /// A key with Ctrl and/or Shift held (`ctrl+z`, `ctrl+shift+z`).
+    case chord(HostKey, ctrl: Bool, shift: Bool)
+}
+
+/// A scripted pointer action on a named control of the tuning panel: the setting's key
+/// (`amplitude`, `front-wave`), a drop-down's item (`scene/morph`), or a panel button (`undo`,
+/// `export`, `copy-command` ...).
+public struct PanelPointer: Equatable, Sendable {
+    /// What the pointer does there.
+    public enum Phase: Equatable, Sendable {
+        /// Left button down, (move), up.
+        case click
+        /// The same with Ctrl held (a slider turns into a text field).
+        case ctrlClick
+        /// Left button down.
+        case press
+        /// Move with the button held.
+        case move
+        /// Left button up.
+        case release
+        /// Turn the wheel by this many notches (positive: up), with Shift held when `fine`.
+        case wheel(Double, fine: Bool)
+    }
+    /// The action.
+    public var phase: Phase
+    /// The control's name.
+    public var target: String
+    /// Where across the control's width, 0...1 (0.5: the middle).
+    public var fraction: Double
+
+    public init(phase: Phase, target: String, fraction: Double = 0.5) {
+        self.phase = phase; self.target = target; self.fraction = fraction
+    }
 }

@@ -31,6 +31,9 @@ public struct ExportRequest: Sendable {
     public var savePreset: String?
     /// Lottie: how masks are written (nil: mattes).
     public var lottieMasks: LottieMaskForm?
+    /// Told the frames encoded so far and the total while frames are encoded (from the exporting
+    /// thread); the window's panel draws its progress bar from it.
+    public var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// A request writing `out`.
     public init(out: String) { self.out = out }
@@ -173,10 +176,10 @@ public struct SceneExporter {
                 if let video = format.video {
                     let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
                     composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
-                                                matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0) })
+                                                matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
                 } else if let sheet {
                     try sheet.write(png: out, json: jsonPath, animation: setup.kind.rawValue, fps: timing.fps, loop: looping,
-                                    firstFrame: first, frame: source, progress: { progress.update($0) })
+                                    firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
                 }
             }
         } catch let e as ParameterError {

@@ -56,6 +56,15 @@ public struct SceneSettings: Equatable, Sendable {
         presetOrigin[key] = nil
     }
 
+    /// Removes `key` from this layer (it takes its default, or the value of a layer below).
+    public mutating func unset(_ key: SceneKey) {
+        values[key] = nil
+        presetOrigin[key] = nil
+    }
+
+    /// The value of `key` in this layer, as given.
+    public func value(_ key: SceneKey) -> Value? { values[key] }
+
     /// `self` with every value of `top` laid over it.
     public func overlaid(with top: SceneSettings) -> SceneSettings {
         var s = self

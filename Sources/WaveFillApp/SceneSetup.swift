@@ -11,11 +11,15 @@ import Glibc
 /// Without `--preset`, the wave starts from the built-in default preset and the other scenes from
 /// their own defaults. A setting of another scene is refused, naming the flag (or the preset file
 /// and key) and the scenes it belongs to.
-public struct SceneSetup {
+public struct SceneSetup: Sendable {
     /// The effective settings (preset + flags).
     public let settings: SceneSettings
     /// The scene they describe.
     public let kind: SceneKind
+    /// The flags as given (without the preset under them).
+    public let flags: SceneSettings
+    /// The preset asked for (`--preset`), if any.
+    public let preset: String?
 
     /// Layers `flags` over the preset `preset` (a built-in name or a FILE.json; nil: the default).
     public init(flags: SceneSettings, preset: String?) throws {
@@ -32,6 +36,8 @@ public struct SceneSetup {
             throw ParameterError("--scene", "'\(flagScene.rawValue)', but the preset '\(preset)' is for the \(presetScene.rawValue) scene; give a preset of the \(flagScene.rawValue) scene or leave out one of them")
         }
         kind = flagScene ?? presetScene ?? .wave
+        self.flags = flags
+        self.preset = preset
         settings = base.overlaid(with: flags)
         for key in settings.keys where !key.scenes.contains(kind) {
             let owners = SceneKind.allCases.filter { key.scenes.contains($0) }.map(\.rawValue).joined(separator: " or ")

@@ -40,13 +40,24 @@ public struct WindowOptions: Sendable {
 /// frame, c prints the command line, f the stats overlay, ? / h help, q / Esc quit. The scene's own
 /// controls come from `Scene.controls`; the player never looks at a scene's concrete type.
 @MainActor
-public final class WindowPlayer {
-    private let scene: any Scene
-    private let setup: SceneSetup
+public final class WindowPlayer: TuningHost {
+    private var scene: any Scene
+    private var setup: SceneSetup
+    /// The tuning panel (made the first time Tab is pressed) and whether it is shown.
+    private var panel: TuningPanel?
+    private var panelShown = false
+    /// Panel frames still to make: input arrived (hover and pop-ups settle over a few frames).
+    private var panelFrames = 0
+    private var lastPanelFrame: Double?
+    /// The preview's size in logical points while the panel is shown.
+    private var previewLogical = (width: 0, height: 0)
+    /// The scene shown in the right half of the preview (A/B compare) and its frame buffer.
+    private var comparison: (any Scene)?
+    private var comparisonPixmap = Pixmap(width: 0, height: 0)
     private let options: WindowOptions
     private let window: SDLWindow
     private let clock: VSyncClock
-    private let initialSize: (width: Int, height: Int)
+    private var initialSize: (width: Int, height: Int)
     private var pixmap = Pixmap(width: 0, height: 0)
     private var renderSize = (width: 0, height: 0)
     private var logicalSize = (width: 0, height: 0)
@@ -108,6 +119,7 @@ public final class WindowPlayer {
         "s        save PNG",
         "c        print command line",
         "f        stats",
+        "Tab      tuning panel",
         "? h      help",
         "q Esc    quit",
     ]
@@ -140,6 +152,7 @@ public final class WindowPlayer {
         }
         let elapsed = MonotonicTime.seconds() - started
         let cpu = ThreadCPUTime.seconds() - startedCPU
+        panel?.waitForExport()
         let s = clock.intervals
         let mean = s.mean.map { VSyncClock.format($0 * 1000) } ?? "-"
         let share = totalRows > 0 ? VSyncClock.format(Double(uploadedRows) * 100 / Double(totalRows)) : "0"
@@ -190,6 +203,7 @@ public final class WindowPlayer {
     /// overlay changed, or the window was exposed); true when something was presented.
     private func draw(_ tick: FrameTick) throws(SDLError) -> Bool {
         let cpu0 = ThreadCPUTime.seconds()
+        let panelDrawn = updatePanel(tick)
         guard prepare() else { return false }
         let overlaid = showsHelp || showsStats
         let statsDue = showsStats && (statsLines.isEmpty || tick.timestamp - statsWindow.start >= 0.25)
@@ -197,17 +211,18 @@ public final class WindowPlayer {
         let picture = (changes: sceneChanges, frame: pictureFrame(frame))
         if !redraw, let shown = shownPicture, shown == picture {
             presentedFrame = frame          // the picture on screen is this frame's
-            return exposed ? try presentAgain(since: cpu0) : false
+            return exposed || panelDrawn ? try presentAgain(since: cpu0) : false
         }
-        if overlaid || overlaidLastFrame || shownPicture == nil { scene.invalidate() }
-        let rows = scene.renderChanges(frame: frame, into: &pixmap)
+        if overlaid || overlaidLastFrame || shownPicture == nil || comparison != nil { scene.invalidate() }
+        var rows = scene.renderChanges(frame: frame, into: &pixmap)
+        if comparison != nil { rows = composeComparison() }
         shownPicture = picture
         presentedFrame = frame
         overlayChanged = false
         uploadedRows += rows.count
         totalRows += pixmap.height
         if rows.isEmpty && !redraw && !overlaid {
-            return exposed ? try presentAgain(since: cpu0) : false
+            return exposed || panelDrawn ? try presentAgain(since: cpu0) : false
         }
         drawOverlays(tick, refresh: statsDue)
         overlaidLastFrame = overlaid
@@ -229,8 +244,14 @@ public final class WindowPlayer {
     /// Lays the scene out again when the drawable's size changed; false when the window cannot be
     /// drawn at its current size (minimised, or a size the scene cannot be laid out at).
     private func prepare() -> Bool {
-        let logical = window.size, drawable = window.drawableSize
-        guard logical.width > 0, logical.height > 0, drawable.width > 0, drawable.height > 0 else { return false }
+        let windowLogical = window.size, windowDrawable = window.drawableSize
+        guard windowLogical.width > 0, windowLogical.height > 0, windowDrawable.width > 0, windowDrawable.height > 0 else { return false }
+        // With the panel shown the preview keeps its size at the left; the panel takes the rest.
+        let windowScale = Double(windowDrawable.width) / Double(windowLogical.width)
+        let logical = panelShown ? previewLogical : windowLogical
+        let drawable: (width: Int, height: Int) = panelShown
+            ? (Int((Double(previewLogical.width) * windowScale).rounded()), Int((Double(previewLogical.height) * windowScale).rounded()))
+            : windowDrawable
         if drawable == renderSize && logical == logicalSize { return true }
         if let failed = layoutFailedAt, failed == drawable { return false }
         let first = renderSize.width == 0
@@ -328,6 +349,12 @@ public final class WindowPlayer {
             break       // picked up from the window's flags before the next frame
         case .exposed:
             exposed = true
+        case .panelInput:
+            panelFrames = max(panelFrames, 3)
+        case .undo(let redo):
+            guard let panel, panelShown else { return }
+            panelFrames = max(panelFrames, 2)
+            if redo { panel.redo(host: self) } else { panel.undo(host: self) }
         }
     }
 
@@ -349,7 +376,10 @@ public final class WindowPlayer {
                 return
             }
             input = nil
-        case .escape: input = nil
+        case .escape, .enter, .backspace: input = nil
+        case .tab:
+            togglePanel()
+            return
         }
         if let input, let c = control(input) {
             act(c.action, print: true)
@@ -411,5 +441,124 @@ public final class WindowPlayer {
         } catch {
             StandardError.line("wavefill: cannot save the frame: \(error)")
         }
+    }
+
+    // MARK: - The tuning panel
+
+    static let panelFont: String = FontLocator.match("DejaVu Sans") ?? overlayFont
+
+    /// Shows or hides the panel. The window grows by the panel's width (and to the panel's least
+    /// height); the preview keeps its size at the left.
+    private func togglePanel() {
+        guard window.makePanel(fontPath: Self.panelFont, pointSize: 13) != nil else {
+            StandardError.line("wavefill: the tuning panel cannot load its font \(Self.panelFont)")
+            return
+        }
+        if panel == nil {
+            // The panel edits the command line's flags over its preset, as the window was started.
+            var flags = setup.flags
+            if logicalSize.width > 0, logicalSize != initialSize {
+                flags.set(.size, .string("\(logicalSize.width)x\(logicalSize.height)"))
+            }
+            panel = TuningPanel(flags: flags, preset: setup.preset)
+        }
+        panelShown.toggle()
+        if panelShown {
+            previewLogical = logicalSize.width > 0 ? logicalSize : window.size
+            showPanelBeside(previewLogical)
+        } else {
+            window.panelShown = false
+            window.setSize(width: previewLogical.width, height: previewLogical.height)
+        }
+        panelFrames = 3
+        overlayChanged = true
+        StandardOutput.line("tuning panel " + (panelShown ? "on" : "off"))
+    }
+
+    private func showPanelBeside(_ preview: (width: Int, height: Int)) {
+        window.previewWidth = preview.width
+        window.previewHeight = preview.height
+        window.panelShown = true
+        window.setSize(width: preview.width + TuningPanel.width, height: max(preview.height, TuningPanel.minHeight))
+    }
+
+    /// Makes a panel frame when one is due (input arrived, an export is running or has just
+    /// finished); true when one was made (the window must be presented again). With the panel
+    /// hidden this costs nothing.
+    private func updatePanel(_ tick: FrameTick) -> Bool {
+        guard panelShown, let panel else { return false }
+        let exporting = panel.isExporting && tick.index % 6 == 0
+        guard panelFrames > 0 || exporting || panel.exportNeedsReport else { return false }
+        guard let ui = window.makePanel(fontPath: Self.panelFont, pointSize: 13) else { return false }
+        panelFrames = max(panelFrames - 1, 0)
+        let dt = lastPanelFrame.map { max(tick.timestamp - $0, 0.001) } ?? 1.0 / 60
+        lastPanelFrame = tick.timestamp
+        let size = window.size
+        ui.begin(drawable: window.drawableSize, x: Double(previewLogical.width),
+                 width: Double(max(size.width - previewLogical.width, 1)), height: Double(size.height), dt: dt)
+        panel.build(ui, host: self)
+        ui.end()
+        if ui.isActive || ui.hasQueuedInput { panelFrames = max(panelFrames, 1) }
+        return true
+    }
+
+    var currentSetup: SceneSetup { setup }
+    var currentScene: any Scene { scene }
+    var previewPoints: (width: Int, height: Int) { panelShown ? previewLogical : logicalSize }
+
+    func install(_ setup: SceneSetup, _ scene: any Scene) {
+        let old = self.scene
+        scene.renderer = old.renderer
+        scene.renderThreads = old.renderThreads
+        self.setup = setup
+        self.scene = scene
+        initialSize = (scene.width, scene.height)
+        sceneChanges &+= 1
+        timeline = nil
+        shownPicture = nil
+        renderSize = (0, 0)                 // laid out again at the preview's size
+        if panelShown, (scene.width, scene.height) != previewLogical {
+            previewLogical = (scene.width, scene.height)
+            showPanelBeside(previewLogical)
+        }
+    }
+
+    func compare(with scene: (any Scene)?) {
+        scene?.renderer = self.scene.renderer
+        scene?.renderThreads = self.scene.renderThreads
+        comparison = scene
+        sceneChanges &+= 1
+        shownPicture = nil
+    }
+
+    func copyToClipboard(_ text: String) -> Bool { window.setClipboard(text) }
+
+    /// Draws the compared scene's frame into the right half of the preview, with a one-pixel
+    /// divider; every row changed.
+    private func composeComparison() -> Range<Int> {
+        guard let b = comparison else { return 0 ..< pixmap.height }
+        if b.width != pixmap.width || b.height != pixmap.height {
+            do { try b.resize(width: pixmap.width, height: pixmap.height, scale: scale) } catch {
+                StandardError.line("wavefill: cannot lay out the compared scene at \(pixmap.width)x\(pixmap.height): \(error)")
+                comparison = nil
+                return 0 ..< pixmap.height
+            }
+        }
+        b.render(frame: frame, into: &comparisonPixmap)
+        guard comparisonPixmap.width == pixmap.width, comparisonPixmap.height == pixmap.height else { return 0 ..< pixmap.height }
+        let w = pixmap.width, h = pixmap.height, half = w / 2
+        comparisonPixmap.bytes.withUnsafeBytes { src in
+            pixmap.bytes.withUnsafeMutableBytes { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for y in 0 ..< h {
+                    let row = y * w * 4
+                    (d + row + half * 4).copyMemory(from: s + row + half * 4, byteCount: (w - half) * 4)
+                    if half > 0 {
+                        for k in 0 ..< 4 { d.storeBytes(of: k == 3 ? 255 : 128, toByteOffset: row + (half - 1) * 4 + k, as: UInt8.self) }
+                    }
+                }
+            }
+        }
+        return 0 ..< h
     }
 }

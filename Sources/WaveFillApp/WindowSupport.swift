@@ -8,8 +8,14 @@ enum WindowSupport {
     /// Performs the script entries due by tick `tick`, starting at `next` (advanced past them).
     static func replay(_ script: InputScript?, from next: inout Int, at tick: Int, on window: SDLWindow) {
         guard let entries = script?.entries else { return }
-        while next < entries.count, entries[next].tick <= tick {
-            window.perform(entries[next].action)
+        if let missing = window.performPending() {
+            StandardError.line("wavefill: --script: tick \(tick): no panel control '\(missing)' was drawn in 60 ticks")
+        }
+        // Entries after one still waiting for its panel control wait too, so they run in order.
+        while next < entries.count, entries[next].tick <= tick, !window.hasPendingInput {
+            if !window.perform(entries[next].action), case .panel(let p) = entries[next].action {
+                StandardError.line("wavefill: --script: tick \(entries[next].tick): no panel control '\(p.target)' on screen (Tab shows the panel; a drop-down's items exist while it is open)")
+            }
             next += 1
         }
     }

@@ -24,15 +24,20 @@ struct RunCommand: ParsableCommand {
         'wavefill render --scene ... --frame k'); their keys: marquee, morph: space pause / resume; \
         stroke: mouse drag scrubs the drawing (paused at that progress, up = further), a plays again, \
         space pauses; spread: space or a click selects / deselects; every scene: r restart, s save the \
-        frame, ? help, q / Esc quit.
+        frame, ? help, q / Esc quit, Tab the tuning panel (every setting of the scene with its range, \
+        presets, copy command, export, A/B compare; Ctrl+Z / Ctrl+Shift+Z undo and redo its changes).
 
         Saved frames go to ./wavefill-frame-NNNNN.png (never overwriting). Without a display this \
         command says so and exits 69; 'wavefill render' renders frames headless.
 
         --script replays input at given ticks through SDL's event queue, as if typed: entries \
-        TICK:ACTION separated by ';', ACTION one of key=NAME (space, up, down, left, right, [, ], 0-9, \
-        a-z, ?, esc), drag=F (press and release at F of the height from the bottom, 0...1), \
-        resize=WxH, hide, show, minimize, restore (these two need a window manager), expose, quit. \
+        TICK:ACTION separated by ';', ACTION one of key=NAME (space, tab, enter, backspace, up, down, \
+        left, right, [, ], 0-9, a-z, ?, esc; ctrl+ and shift+ may come before), drag=F (press and \
+        release at F of the height from the bottom, 0...1), resize=WxH, hide, show, minimize, restore \
+        (these two need a window manager), expose, quit; and on the tuning panel's controls, named by \
+        their setting (amplitude, front-wave/picker, line-join/bevel, export ...): click=NAME[@F], \
+        ctrl-click=NAME[@F], press=, move=, release=NAME[@F] (F: 0...1 across the control), \
+        wheel=NAME@N, shift-wheel=NAME@N, text=STRING. \
         Example: --frames 120 --script "30:key=space;60:key=up;90:drag=0.5".
         """)
 

@@ -1,0 +1,523 @@
+import WaveFill
+import SDLHost
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the tuning panel edits: the flag layer (the command line's flags, then every change made in
+/// the panel) and the preset under it. A state is applied exactly as `wavefill run` applies its
+/// flags: `SceneSetup(flags:preset:)`, then `makeScene()`, with the same validation and errors.
+struct PanelState: Equatable {
+    var flags: SceneSettings
+    var preset: String?
+}
+
+/// What the panel asks of the window it sits in.
+@MainActor
+protocol TuningHost: AnyObject {
+    /// The settings on screen.
+    var currentSetup: SceneSetup { get }
+    /// The scene on screen (its live key changes are part of what is shown).
+    var currentScene: any Scene { get }
+    /// The preview's size in logical points.
+    var previewPoints: (width: Int, height: Int) { get }
+    /// Shows `scene` (made from `setup`) from the next frame on, at the frame the window is at.
+    func install(_ setup: SceneSetup, _ scene: any Scene)
+    /// Shows `scene` in the right half of the preview (nil: the whole preview is the current scene).
+    func compare(with scene: (any Scene)?)
+    /// The `wavefill run ...` line of what is on screen.
+    func commandLine() -> String
+    /// Puts text on the clipboard; false when it could not.
+    func copyToClipboard(_ text: String) -> Bool
+}
+
+/// An export started from the panel, running on its own thread while the preview keeps playing.
+final class PanelExport: Sendable {
+    struct Status: Sendable {
+        var done = 0, total = 0
+        var finished = false
+        var error: String?
+    }
+    let out: String
+    let status = Mutex(Status())
+
+    init(out: String) { self.out = out }
+
+    /// Starts `SceneExporter(setup:request:).run()` off the main thread.
+    static func start(setup: SceneSetup, request: ExportRequest) -> PanelExport {
+        let job = PanelExport(out: request.out)
+        var r = request
+        r.onProgress = { done, total in job.status.withLock { $0.done = done; $0.total = total } }
+        let req = r
+        Task.detached(priority: .utility) {
+            var failure: String?
+            do { try SceneExporter(setup: setup, request: req).run() } catch { failure = "\(error)" }
+            job.status.withLock { $0.finished = true; $0.error = failure }
+        }
+        return job
+    }
+}
+
+/// The window's side panel (Tab): every setting of the scene on screen with its value, unit and
+/// range, the scene picker, presets, the command line, exports and an A/B comparison, drawn with
+/// `PanelUI` beside the preview.
+///
+/// One settings path: a change is laid over the flags as the matching flag would be and the scene is
+/// made again through `SceneSetup`; a value the flag would refuse shows the flag's error in the
+/// panel and changes nothing. Each change (one whole drag of a slider counts as one) can be undone
+/// and redone.
+@MainActor
+final class TuningPanel {
+    /// The panel's width in logical points.
+    static let width = 360
+    /// The window's least height while the panel is shown, logical points.
+    static let minHeight = 600
+    /// The most changes kept for undo.
+    static let undoLimit = 200
+
+    private(set) var state: PanelState
+    private var undoStack: [PanelState] = []
+    private var redoStack: [PanelState] = []
+    /// The last refused change: the flag's one-line error.
+    private(set) var error: String?
+    /// The last thing done (saved, copied, exported).
+    private(set) var notice: String?
+    private var gestureOpen = false
+    private var drafts: [SceneKey: String] = [:]
+    private var fonts: [(name: String, file: String)]?
+    private var presetNames: [String] = PresetLibrary.builtinNames
+    private var presetIndex = 0
+    private var presetFile = "wavefill-preset.json"
+    private var overwrite = false
+    private var exportFormat = ExportFormat.gif
+    private var exportLength = 0
+    private var exportFrames = 60
+    private var exportSeconds = 2.0
+    private var exportPath = "wavefill-export.gif"
+    private(set) var export: PanelExport?
+    private var exportReported = false
+    private(set) var pinned: PanelState?
+    private var compareIndex: Int?
+
+    /// A panel editing `setup`'s settings: its flags over its preset.
+    init(flags: SceneSettings, preset: String?) {
+        state = PanelState(flags: flags, preset: preset)
+    }
+
+    /// True while an export started here is running (the panel redraws its progress bar).
+    var isExporting: Bool { export.map { !$0.status.withLock { $0.finished } } ?? false }
+
+    /// True when a finished export has not been reported in the panel yet.
+    var exportNeedsReport: Bool {
+        guard let export, !exportReported else { return false }
+        return export.status.withLock { $0.finished }
+    }
+
+    // MARK: - Changes
+
+    /// Applies `next` (refused with the flag's error if the flags would be); an undo entry is made
+    /// for the first change of a gesture.
+    @discardableResult
+    func apply(_ next: PanelState, host: TuningHost, undoable: Bool = true) -> Bool {
+        do {
+            let setup = try SceneSetup(flags: next.flags, preset: next.preset)
+            let scene = try setup.makeScene()
+            if undoable && !gestureOpen && next != state {
+                undoStack.append(state)
+                if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+                redoStack.removeAll()
+                gestureOpen = true
+            }
+            state = next
+            error = nil
+            drafts.removeAll()
+            host.install(setup, scene)
+            return true
+        } catch {
+            self.error = "\(error)"
+            StandardError.line("wavefill: panel: \(error)")
+            return false
+        }
+    }
+
+    /// The flags with the scene's live key changes folded in (so a change in the panel keeps them).
+    private func currentFlags(_ host: TuningHost) -> SceneSettings {
+        state.flags.overlaid(with: SceneSettings(host.currentScene.adjustedSettings))
+    }
+
+    /// Sets `key` to `value` (nil: back to its default) as `--key value` would.
+    func set(_ key: SceneKey, _ value: SceneSettings.Value?, host: TuningHost) {
+        var next = PanelState(flags: currentFlags(host), preset: state.preset)
+        if let value { next.flags.set(key, value) } else { next.flags.unset(key) }
+        if apply(next, host: host) {
+            StandardOutput.line("panel: " + Self.flagText(key, value))
+        }
+    }
+
+    /// Switches to scene `kind`, keeping the settings every scene shares.
+    func switchScene(to kind: SceneKind, host: TuningHost) {
+        guard kind != host.currentSetup.kind else { return }
+        var flags = SceneSettings()
+        for key in state.flags.keys where key.scenes.contains(kind) && key != .scene {
+            if let v = state.flags.value(key) { flags.set(key, v) }
+        }
+        flags.set(.scene, .string(kind.rawValue))
+        if apply(PanelState(flags: flags, preset: nil), host: host) { StandardOutput.line("panel: --scene \(kind.rawValue)") }
+    }
+
+    /// Undoes the last change; false when there is none.
+    @discardableResult
+    func undo(host: TuningHost) -> Bool {
+        guard let previous = undoStack.popLast() else { notice = "nothing to undo"; return false }
+        let current = state
+        if apply(previous, host: host, undoable: false) {
+            redoStack.append(current)
+            notice = "undone"
+            return true
+        }
+        undoStack.append(previous)
+        return false
+    }
+
+    /// Redoes the last undone change; false when there is none.
+    @discardableResult
+    func redo(host: TuningHost) -> Bool {
+        guard let next = redoStack.popLast() else { notice = "nothing to redo"; return false }
+        let current = state
+        if apply(next, host: host, undoable: false) {
+            undoStack.append(current)
+            notice = "redone"
+            return true
+        }
+        redoStack.append(next)
+        return false
+    }
+
+    // MARK: - The panel
+
+    /// Declares one frame of the panel.
+    func build(_ ui: PanelUI, host: TuningHost) {
+        let setup = host.currentSetup
+        let kind = setup.kind
+        let effective = setup.settings.overlaid(with: SceneSettings(host.currentScene.adjustedSettings))
+        let kinds = SceneKind.allCases
+        if let k = ui.choice("scene", name: "scene", items: kinds.map(\.rawValue), selected: kinds.firstIndex(of: kind)) {
+            switchScene(to: kinds[k], host: host)
+        }
+        ui.tooltip("The scene on screen (--scene); settings every scene shares are kept.")
+        if ui.button("Undo", name: "undo") { undo(host: host) }
+        ui.tooltip("Ctrl+Z")
+        ui.sameLine()
+        if ui.button("Redo", name: "redo") { redo(host: host) }
+        ui.tooltip("Ctrl+Shift+Z or Ctrl+Y")
+        ui.sameLine()
+        if ui.button("Copy command", name: "copy-command") { copyCommand(host) }
+        ui.tooltip("Puts the wavefill run ... line of what is on screen on the clipboard and prints it.")
+        if let error { ui.error(error) }
+        if let notice { ui.note(notice) }
+
+        if ui.section("Settings###settings-section", name: "settings") {
+            let width = host.currentScene.width
+            for key in SceneKey.keys(of: kind) where key != .scene {
+                ui.group(key.rawValue) { row(key, ui, effective: effective, canvasWidth: width, host: host) }
+            }
+        }
+        if ui.section("Presets###presets-section", name: "presets", open: false) { presets(ui, host: host) }
+        if ui.section("Export###export-section", name: "export-section", open: true) { exportSection(ui, host: host) }
+        if ui.section("Compare A/B", name: "compare", open: false) { compareSection(ui, host: host) }
+        if !ui.isActive { gestureOpen = false }
+    }
+
+    private func row(_ key: SceneKey, _ ui: PanelUI, effective: SceneSettings, canvasWidth: Int, host: TuningHost) {
+        let spec = SettingSpec.spec(for: key, canvasWidth: canvasWidth)
+        let given = effective.value(key)
+        let shown = given ?? spec.defaultValue
+        let name = key.rawValue
+        let label = (given == nil && spec.defaultValue == nil ? name + " (auto)" : name) + "###" + name
+        switch spec.control {
+        case .slider(let lo, let hi, let step, let decimals):
+            var v = Self.number(shown) ?? lo
+            let r = ui.slider(label, name: name, value: &v, range: lo ... hi, decimals: shown == nil ? -1 : decimals, unit: spec.unit,
+                              step: step, fine: step / 10)
+            if r.contains(.changed) {
+                let scale = Self.power10(decimals)
+                let rounded = (v * scale).rounded() / scale
+                if Self.number(given) != rounded { set(key, .number(rounded), host: host) }
+            }
+        case .integer(let lo, let hi) where hi - lo <= 100_000:
+            var v = Int(Self.number(shown) ?? Double(lo))
+            let r = ui.integer(label, name: name, value: &v, range: lo ... hi)
+            if r.contains(.changed), Self.number(given) != Double(v) { set(key, .number(Double(v)), host: host) }
+        case .integer:
+            textRow(key, ui, label: label, shown: shown, host: host)
+        case .colour:
+            let c = Self.string(shown).flatMap { Color(hex: $0) } ?? .black
+            var rgba = (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
+            let r = ui.colour(label, name: name, rgba: &rgba)
+            if r.contains(.changed) {
+                func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+                let hex = Color(r: byte(rgba.0), g: byte(rgba.1), b: byte(rgba.2), a: byte(rgba.3)).hex
+                if Self.string(given) != hex { set(key, .string(hex), host: host) }
+            }
+        case .toggle:
+            var b: Bool
+            if case .bool(let v)? = shown { b = v } else { b = false }
+            if ui.toggle(label, name: name, value: &b).contains(.changed) { set(key, .bool(b), host: host) }
+        case .choice(let items):
+            let current = Self.string(shown)
+            if let k = ui.choice(label, name: name, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
+                set(key, .string(items[k]), host: host)
+            }
+        case .font:
+            let list = fonts ?? FontLocator.installedFonts()
+            fonts = list
+            let path = Self.string(given)
+            let selected = path.flatMap { p in list.firstIndex { $0.file == p } }
+            if let k = ui.choice(label, name: name, items: list.map(\.name), selected: selected) {
+                set(key, .string(list[k].file), host: host)
+            }
+            if path == nil { ui.note("default: DejaVu Sans Bold") }
+            ui.tooltip(spec.help)
+            textRow(key, ui, label: "file###" + name + "-file", shown: given, host: host, fieldName: name + "-file")
+        case .text, .path:
+            textRow(key, ui, label: label, shown: shown, host: host)
+        }
+        ui.tooltip(spec.help + (given == nil ? "" : " (set: \(key.flag))"))
+    }
+
+    /// A text field: edits are kept as a draft and applied when Enter is pressed or the field is
+    /// left. Lists (repeated flags) are written with " ; " between items; empty means the default.
+    private func textRow(_ key: SceneKey, _ ui: PanelUI, label: String, shown: SceneSettings.Value?, host: TuningHost,
+                         fieldName: String? = nil) {
+        var text = drafts[key] ?? Self.text(shown)
+        let r = ui.textField(label, name: fieldName ?? key.rawValue, value: &text)
+        if r.contains(.changed) { drafts[key] = text }
+        guard r.contains(.committed) else { return }
+        drafts[key] = nil
+        let trimmed = text.trimmingCharacters(in: " ")
+        if trimmed.isEmpty { set(key, nil, host: host); return }
+        switch key.kind {
+        case .list:
+            set(key, .strings(trimmed.split(separator: ";").map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }), host: host)
+        case .number, .integer:
+            guard let v = Double(trimmed), v.isFinite else {
+                error = "\(key.flag): '\(trimmed)' is not a number"
+                return
+            }
+            set(key, .number(v), host: host)
+        case .frameOrNever:
+            if let v = Int(trimmed) { set(key, .number(Double(v)), host: host) } else { set(key, .string(trimmed), host: host) }
+        case .bool:
+            set(key, .bool(trimmed == "true"), host: host)
+        case .string, .path, .colour:
+            set(key, .string(trimmed), host: host)
+        }
+    }
+
+    private func presets(_ ui: PanelUI, host: TuningHost) {
+        if let k = ui.choice("built-in", name: "preset", items: presetNames, selected: presetIndex) { presetIndex = k }
+        ui.sameLine()
+        if ui.button("Load", name: "load-preset"), presetNames.indices.contains(presetIndex) {
+            load(presetNames[presetIndex], host: host)
+        }
+        _ = ui.textField("file###preset-file", name: "preset-file", value: &presetFile)
+        ui.tooltip("A preset file (.json): Save as writes the settings on screen there; Load file reads it.")
+        if ui.button("Save as", name: "save-preset") { savePreset(host) }
+        ui.sameLine()
+        if ui.button("Load file", name: "load-preset-file") { load(presetFile, host: host) }
+        ui.sameLine()
+        _ = ui.toggle("overwrite", name: "overwrite", value: &overwrite)
+    }
+
+    /// Loads a preset (a built-in name or a file) as `--preset` would, the panel's changes dropped.
+    func load(_ preset: String, host: TuningHost) {
+        if apply(PanelState(flags: SceneSettings(), preset: preset), host: host) {
+            notice = "loaded preset \(preset)"
+            StandardOutput.line("panel: --preset " + WaveParameters.shellQuoted(preset))
+        }
+    }
+
+    /// Writes the settings on screen to the preset file (through a temporary name).
+    func savePreset(_ host: TuningHost) {
+        do {
+            try SceneSetup.checkPresetPath(presetFile, force: overwrite)
+            let json = try host.currentSetup.presetJSON(adjusted: host.currentScene.adjustedSettings)
+            do { try AtomicFile.write(Array(json.utf8), to: presetFile) } catch {
+                throw ParameterError("--save-preset", "\(error)")
+            }
+            error = nil
+            notice = "saved preset \(presetFile)"
+            StandardOutput.line("saved preset \(presetFile)")
+        } catch {
+            self.error = "\(error)"
+        }
+    }
+
+    private func copyCommand(_ host: TuningHost) {
+        let line = host.commandLine()
+        StandardOutput.line(line)
+        notice = host.copyToClipboard(line) ? "command copied to the clipboard" : "command printed (no clipboard)"
+    }
+
+    private func exportSection(_ ui: PanelUI, host: TuningHost) {
+        let formats = ExportFormat.allCases
+        if let k = ui.choice("format", name: "export-format", items: formats.map(\.rawValue), selected: formats.firstIndex(of: exportFormat)) {
+            exportFormat = formats[k]
+            exportPath = Self.replacingExtension(exportPath, with: Self.fileExtension(exportFormat))
+        }
+        let lengths = ["loop", "frames", "seconds"]
+        if let k = ui.choice("length", name: "export-length", items: lengths, selected: exportLength) { exportLength = k }
+        ui.tooltip("loop: the shortest exact repeat (--loop); or a number of frames (--frames) or seconds (--duration).")
+        if exportLength == 1 {
+            _ = ui.integer("frames", name: "export-frames", value: &exportFrames, range: 1 ... 1200)
+        } else if exportLength == 2 {
+            _ = ui.slider("seconds", name: "export-seconds", value: &exportSeconds, range: 0.1 ... 60, decimals: 2, unit: "s", step: 0.5, fine: 0.05)
+        }
+        _ = ui.textField("out###export-out", name: "export-out", value: &exportPath)
+        if let job = export {
+            let s = job.status.withLock { $0 }
+            if !s.finished {
+                ui.progress(s.total > 0 ? Double(s.done) / Double(s.total) : 0,
+                            overlay: s.total > 0 ? "\(s.done)/\(s.total) frames" : "starting")
+            } else if !exportReported {
+                exportReported = true
+                if let e = s.error {
+                error = e
+                StandardError.line("wavefill: panel: \(e)")
+            } else {
+                notice = "wrote \(job.out)"
+                StandardOutput.line("panel: exported \(job.out)")
+            }
+            }
+        }
+        if !isExporting, ui.button("Export###export-button", name: "export") { startExport(host) }
+    }
+
+    /// Blocks until an export started here has finished (the window is closing).
+    func waitForExport() {
+        guard isExporting else { return }
+        StandardOutput.line("waiting for the export to \(export?.out ?? "") to finish")
+        while isExporting { usleep(20_000) }
+    }
+
+    /// Starts exporting what is on screen as `wavefill export` would with the same settings.
+    func startExport(_ host: TuningHost) {
+        guard !isExporting else { return }
+        let flags = currentFlags(host)
+        let setup: SceneSetup
+        do { setup = try SceneSetup(flags: flags, preset: state.preset) } catch {
+            self.error = "\(error)"
+            StandardError.line("wavefill: panel: \(error)")
+            return
+        }
+        var request = ExportRequest(out: exportPath)
+        request.format = exportFormat
+        request.force = overwrite
+        switch exportLength {
+        case 1: request.frames = exportFrames
+        case 2: request.duration = exportSeconds
+        default: request.loop = true
+        }
+        error = nil
+        notice = "exporting \(exportPath)"
+        exportReported = false
+        StandardOutput.line("panel: exporting \(exportPath) (\(exportFormat.rawValue))")
+        export = PanelExport.start(setup: setup, request: request)
+    }
+
+    private func compareSection(_ ui: PanelUI, host: TuningHost) {
+        ui.note("A (left) is what you edit; B (right) is a pinned copy or a preset.")
+        if ui.button("Pin as B", name: "pin") {
+            pin(PanelState(flags: currentFlags(host), preset: state.preset), host: host)
+        }
+        ui.sameLine()
+        if pinned != nil, ui.button("Stop", name: "unpin") {
+            pinned = nil
+            compareIndex = nil
+            host.compare(with: nil)
+        }
+        if let k = ui.choice("B preset", name: "compare-preset", items: presetNames, selected: compareIndex) {
+            compareIndex = k
+            pin(PanelState(flags: SceneSettings(), preset: presetNames[k]), host: host)
+        }
+    }
+
+    /// Shows `b` in the right half of the preview.
+    func pin(_ b: PanelState, host: TuningHost) {
+        do {
+            let scene = try SceneSetup(flags: b.flags, preset: b.preset).makeScene()
+            pinned = b
+            host.compare(with: scene)
+        } catch {
+            self.error = "\(error)"
+        }
+    }
+
+    // MARK: - Values
+
+    /// `--key value` as typed on a command line (`--key` alone for a set switch; "(default)" when unset).
+    static func flagText(_ key: SceneKey, _ value: SceneSettings.Value?) -> String {
+        switch value {
+        case nil: return key.flag + " (default)"
+        case .string(let s)?: return key.flag + " " + WaveParameters.shellQuoted(s)
+        case .number(let n)?: return key.flag + " " + JSONText.number(n)
+        case .bool(let b)?: return b ? key.flag : key.flag + " (off)"
+        case .strings(let a)?: return a.map { key.flag + " " + WaveParameters.shellQuoted($0) }.joined(separator: " ")
+        }
+    }
+
+    static func number(_ v: SceneSettings.Value?) -> Double? {
+        if case .number(let n)? = v { return n }
+        return nil
+    }
+
+    static func string(_ v: SceneSettings.Value?) -> String? {
+        if case .string(let s)? = v { return s }
+        return nil
+    }
+
+    static func text(_ v: SceneSettings.Value?) -> String {
+        switch v {
+        case nil: return ""
+        case .string(let s)?: return s
+        case .number(let n)?: return JSONText.number(n)
+        case .bool(let b)?: return b ? "true" : "false"
+        case .strings(let a)?: return a.joined(separator: " ; ")
+        }
+    }
+
+    static func power10(_ n: Int) -> Double {
+        var p = 1.0
+        for _ in 0 ..< max(0, min(n, 12)) { p *= 10 }
+        return p
+    }
+
+    static func fileExtension(_ f: ExportFormat) -> String {
+        switch f {
+        case .lottie: return "json"
+        case .spritesheet: return "png"
+        default: return f.rawValue
+        }
+    }
+
+    static func replacingExtension(_ path: String, with ext: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true {
+            return String(path[..<dot]) + "." + ext
+        }
+        return path + "." + ext
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}
