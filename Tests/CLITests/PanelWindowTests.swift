@@ -201,4 +201,25 @@ import Raster
         WindowTests.expectSame(Self.preview(shot), try WindowTests.headless(Self.size + ["--preset", "mine.json", "--frame", "29"], in: dir),
                                "the saved preset renders what was on screen")
     }
+
+    /// Keyboard navigation: after a click in the panel, Down moves from control to control, Space
+    /// takes a slider, Right steps it and Space lets it go. (Eleven rows down from "Copy command" is
+    /// the stroke's pen width in the panel's order: header, size, text, font, file, font size, fps,
+    /// background, progress, text colour, stroke width.)
+    @Test func theKeyboardReachesAndStepsASlider() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        var script = "3:key=tab;6:click=copy-command"
+        var t = 9
+        for _ in 0 ..< 11 { script += ";\(t):key=down"; t += 2 }
+        script += ";\(t):key=space;\(t + 2):key=right;\(t + 4):key=right;\(t + 6):key=space"
+        let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "60", "--script", script], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let changed = Self.panelFlags(r.stdout)
+        #expect(changed.first == "--stroke-width" && changed.count == 2, "\(r.stdout)")
+        if changed.count == 2, let v = Double(changed[1]) { #expect(v > 2, "stepped up from the default 2 px: \(v)") }
+        WindowTests.expectSame(Self.preview(shot), try WindowTests.headless(Self.size + flags + changed + ["--frame", "59"], in: dir), "as \(changed)")
+    }
 }
