@@ -128,6 +128,14 @@ extension Rasterizer {
         var byTop: [Int] = []
         var active: [Int] = []
         var breaks: [Double] = []
+        /// Proper crossings of the row's pieces: where, and which two.
+        var crossings: [(y: Double, a: Int, b: Int)] = []
+        /// Where pieces start or end inside the row, and left-of-grid winding events, sorted: the
+        /// breaks at which more than two pieces may change order.
+        var events: [Double] = []
+        /// Per piece, its place in the strip's left-to-right order; per place, the winding left of it.
+        var place: [Int] = []
+        var windAt: [Int] = []
         /// Pieces wholly left of the grid (x <= 0) as winding events (y, +-dir), sorted by y: they
         /// only shift the winding of everything right of them and put their area into cell 0.
         var leftEvents: [(y: Double, d: Int)] = []
@@ -267,14 +275,17 @@ extension Rasterizer {
             if leftEvents.isEmpty, accumulateSingleStrip(top: top, bottom: bottom, rule: rule, width: width) { return }
             // Strip boundaries: piece ends and proper crossings.
             breaks.removeAll(keepingCapacity: true)
+            events.removeAll(keepingCapacity: true)
             breaks.append(top); breaks.append(bottom)
             for p in pieces {
-                if p.yt != top { breaks.append(p.yt) }
-                if p.yb != bottom { breaks.append(p.yb) }
+                if p.yt != top { breaks.append(p.yt); events.append(p.yt) }
+                if p.yb != bottom { breaks.append(p.yb); events.append(p.yb) }
             }
-            for e in leftEvents where e.y != top && e.y != bottom { breaks.append(e.y) }
+            for e in leftEvents where e.y != top && e.y != bottom { breaks.append(e.y); events.append(e.y) }
             leftEvents.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y < $1.y } }
+            events.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0 < $1 } }
             findCrossings()
+            crossings.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.y < $1.y } }
             breaks.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0 < $1 } }
             var n = 0
             for k in breaks.indices where n == 0 || breaks[k] != breaks[n - 1] { breaks[n] = breaks[k]; n += 1 }
@@ -405,6 +416,11 @@ extension Rasterizer {
             }
             var count = 0, next = 0
             var left = leftBase, nextEvent = 0
+            var nextCrossing = 0, nextStructural = 0
+            place.removeAll(keepingCapacity: true)
+            place.append(contentsOf: repeatElement(0, count: ps.count))
+            windAt.removeAll(keepingCapacity: true)
+            windAt.append(contentsOf: repeatElement(0, count: ps.count + 1))
             for b in 0 ..< n - 1 {
                 let ya = breaks[b], yb = breaks[b + 1]
                 // The pieces left of the grid: their winding, and (what their signs add up to)
@@ -412,6 +428,20 @@ extension Rasterizer {
                 while nextEvent < leftEvents.count, leftEvents[nextEvent].y <= ya { left += leftEvents[nextEvent].d; nextEvent += 1 }
                 let leftInside = rule.isInside(left) ? 1 : 0
                 if leftInside == 1 { accumulate(x0: 0, y0: ya, x1: 0, y1: yb, sign: 1, width: width) }
+                // A break where no piece starts or ends and only proper crossings happen: each
+                // crossing pair is adjacent in the order and just swaps, so only those two pieces'
+                // windings and effective signs change (the strips between many crossings of a wide
+                // stroke's outline cost O(1) each instead of a pass over every piece).
+                while nextStructural < events.count, events[nextStructural] < ya { nextStructural += 1 }
+                let structural = b == 0 || (nextStructural < events.count && events[nextStructural] == ya)
+                var crossingsHere = 0
+                while nextCrossing + crossingsHere < crossings.count, crossings[nextCrossing + crossingsHere].y <= ya { crossingsHere += 1 }
+                if !structural, count > 0, crossingsHere > 0,
+                   swapCrossings(ps, act, from: nextCrossing, count: crossingsHere, rule: rule, at: ya, width: width) {
+                    nextCrossing += crossingsHere
+                    continue
+                }
+                nextCrossing += crossingsHere
                 var kept = 0
                 for k in 0 ..< count {
                     let i = act[k]
@@ -436,6 +466,8 @@ extension Rasterizer {
                 var wind = left, inside = leftInside
                 for k in 0 ..< count {
                     let i = act[k]
+                    place[i] = k
+                    windAt[k] = wind
                     wind += ps[i].dir
                     let now = rule.isInside(wind) ? 1 : 0
                     let s = now - inside
@@ -449,11 +481,51 @@ extension Rasterizer {
             for k in 0 ..< count { emit(ps[act[k]], to: ps[act[k]].yb) }
         }
 
+        /// Applies the `count` crossings from `crossings[first]` at height `y`: swaps each pair in
+        /// the order and updates their effective signs. False (having changed nothing) when a pair is
+        /// not adjacent or shares a piece with another (several pieces through one point): the caller
+        /// then sorts the strip in full.
+        mutating func swapCrossings(_ ps: UnsafeMutableBufferPointer<Piece>, _ act: UnsafeMutableBufferPointer<Int>,
+                                    from first: Int, count: Int, rule: FillRule, at y: Double, width: Int) -> Bool {
+            for c in first ..< first + count {
+                let pa = place[crossings[c].a], pb = place[crossings[c].b]
+                guard abs(pa - pb) == 1 else { return false }
+                for d in first ..< c {
+                    let q = crossings[d]
+                    if q.a == crossings[c].a || q.a == crossings[c].b || q.b == crossings[c].a || q.b == crossings[c].b { return false }
+                }
+            }
+            for c in first ..< first + count {
+                let k = Swift.min(place[crossings[c].a], place[crossings[c].b])
+                let f = act[k + 1], s = act[k]             // f comes first from here on
+                act[k] = f; act[k + 1] = s
+                place[f] = k; place[s] = k + 1
+                let w = windAt[k], w1 = w + ps[f].dir, w2 = w1 + ps[s].dir
+                windAt[k + 1] = w1
+                let i0 = rule.isInside(w) ? 1 : 0, i1 = rule.isInside(w1) ? 1 : 0, i2 = rule.isInside(w2) ? 1 : 0
+                resign(ps, f, i1 - i0, at: y, width: width)
+                resign(ps, s, i2 - i1, at: y, width: width)
+            }
+            return true
+        }
+
+        /// Gives piece `i` the effective sign `sign` from `y` on, accumulating what it had until `y`.
+        @inline(__always)
+        mutating func resign(_ ps: UnsafeMutableBufferPointer<Piece>, _ i: Int, _ sign: Int, at y: Double, width: Int) {
+            let p = ps[i]
+            guard sign != p.sign else { return }
+            if p.sign != 0, y > p.sinceY {
+                accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
+            }
+            ps[i].sign = sign; ps[i].sinceY = y
+        }
+
         /// Adds the y of every proper crossing of two pieces to `breaks`.
         ///
         /// Only pairs whose x-extents overlap are tested (sorted by left end, swept), so a row of many
         /// short segments side by side costs about linear time.
         mutating func findCrossings() {
+            crossings.removeAll(keepingCapacity: true)
             byMinX.removeAll(keepingCapacity: true)
             byMinX.append(contentsOf: pieces.indices)
             pieces.withUnsafeBufferPointer { ps in
@@ -472,7 +544,7 @@ extension Rasterizer {
                     let da = p.x(at: ya) - q.x(at: ya), db = p.x(at: yb) - q.x(at: yb)
                     guard (da < 0 && db > 0) || (da > 0 && db < 0) else { continue }
                     let yc = ya + (yb - ya) * (da / (da - db))
-                    if yc > ya, yc < yb { breaks.append(yc) }
+                    if yc > ya, yc < yb { breaks.append(yc); crossings.append((yc, i, sweep[k])) }
                 }
                 sweep.removeLast(sweep.count - kept)
                 sweep.append(i)
