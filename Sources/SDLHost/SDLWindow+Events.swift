@@ -213,15 +213,7 @@ extension SDLWindow {
     public func perform(_ action: ScriptAction) -> Bool {
         switch action {
         case .key(let key):
-            for type in [SDL_KEYDOWN, SDL_KEYUP] {
-                var e = SDL_Event()
-                e.key.type = type.rawValue
-                e.key.timestamp = SDL_GetTicks()
-                e.key.windowID = windowID
-                e.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
-                e.key.keysym = Self.keysym(for: key)
-                SDL_PushEvent(&e)
-            }
+            pushPressAndRelease(Self.keysym(for: key))
         case .drag(let fromBottom):
             let (w, h) = size
             let x = Int32(w / 2)
@@ -264,15 +256,7 @@ extension SDLWindow {
             pushKey(SDLK_LCTRL, mod: mod, down: true, when: ctrl)
             var k = Self.keysym(for: key)
             k.mod |= mod
-            for type in [SDL_KEYDOWN, SDL_KEYUP] {
-                var e = SDL_Event()
-                e.key.type = type.rawValue
-                e.key.timestamp = SDL_GetTicks()
-                e.key.windowID = windowID
-                e.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
-                e.key.keysym = k
-                SDL_PushEvent(&e)
-            }
+            pushPressAndRelease(k)
             pushKey(SDLK_LCTRL, mod: 0, down: false, when: ctrl)
         case .text(let text):
             // SDL_TEXTINPUT carries at most 31 bytes: longer text goes in pieces, whole characters each.
@@ -369,6 +353,19 @@ extension SDLWindow {
         var failed: String?
         for p in actions where !perform(.panel(p)) { failed = p.target }
         return failed
+    }
+
+    /// A key pressed and released.
+    private func pushPressAndRelease(_ keysym: SDL_Keysym) {
+        for type in [SDL_KEYDOWN, SDL_KEYUP] {
+            var e = SDL_Event()
+            e.key.type = type.rawValue
+            e.key.timestamp = SDL_GetTicks()
+            e.key.windowID = windowID
+            e.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
+            e.key.keysym = keysym
+            SDL_PushEvent(&e)
+        }
     }
 
     private func pushKey(_ code: SDL_KeyCode, mod: UInt16, down: Bool, when: Bool) {

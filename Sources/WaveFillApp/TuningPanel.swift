@@ -168,30 +168,25 @@ final class TuningPanel {
 
     /// Undoes the last change; false when there is none.
     @discardableResult
-    func undo(host: TuningHost) -> Bool {
-        guard let previous = undoStack.popLast() else { notice = "nothing to undo"; return false }
-        let current = state
-        if apply(previous, host: host, undoable: false) {
-            redoStack.append(current)
-            notice = "undone"
-            return true
-        }
-        undoStack.append(previous)
-        return false
-    }
+    func undo(host: TuningHost) -> Bool { step(from: &undoStack, to: &redoStack, done: "undone", none: "nothing to undo", host: host) }
 
     /// Redoes the last undone change; false when there is none.
     @discardableResult
-    func redo(host: TuningHost) -> Bool {
-        guard let next = redoStack.popLast() else { notice = "nothing to redo"; return false }
+    func redo(host: TuningHost) -> Bool { step(from: &redoStack, to: &undoStack, done: "redone", none: "nothing to redo", host: host) }
+
+    /// Applies the last state of `source`, keeping the state it replaces on `target` (undo: from the
+    /// undo stack to the redo stack; redo the other way); a state that cannot be applied stays.
+    private func step(from source: inout [PanelState], to target: inout [PanelState], done: String, none: String,
+                      host: TuningHost) -> Bool {
+        guard let next = source.popLast() else { notice = none; return false }
         let current = state
-        if apply(next, host: host, undoable: false) {
-            undoStack.append(current)
-            notice = "redone"
-            return true
+        guard apply(next, host: host, undoable: false) else {
+            source.append(next)
+            return false
         }
-        redoStack.append(next)
-        return false
+        target.append(current)
+        notice = done
+        return true
     }
 
     // MARK: - The panel
