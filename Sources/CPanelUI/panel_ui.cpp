@@ -422,8 +422,6 @@ bool wf_ui_section(wf_ui *, const char *label, bool open_by_default) {
     return ImGui::CollapsingHeader(label, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
-void wf_ui_separator(wf_ui *) { ImGui::Separator(); }
-
 void wf_ui_progress(wf_ui *, float fraction, const char *overlay) {
     ImGui::ProgressBar(fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction), ImVec2(-1, 0), overlay);
 }
@@ -432,7 +430,6 @@ void wf_ui_scroll_to_last(wf_ui *) { ImGui::SetScrollHereY(0.5f); }
 
 void wf_ui_push_id(wf_ui *, const char *id) { ImGui::PushID(id); }
 void wf_ui_pop_id(wf_ui *) { ImGui::PopID(); }
-void wf_ui_set_width(wf_ui *, float width) { ImGui::SetNextItemWidth(width); }
 
 void wf_ui_last_rect(const wf_ui *ui, float out[4], bool frame_only) {
     Current c(ui);

@@ -243,8 +243,6 @@ public final class PanelUI {
 
     /// The next widget goes on the same line.
     public func sameLine() { wf_ui_same_line(ui) }
-    /// Wrapped text.
-    public func label(_ text: String) { wf_ui_text(ui, text) }
     /// Wrapped text, dimmed.
     public func note(_ text: String) { wf_ui_dim_text(ui, text) }
     /// Wrapped text in the error colour.
@@ -257,8 +255,6 @@ public final class PanelUI {
         record(name, frame: false)
         return r
     }
-    /// A horizontal rule.
-    public func separator() { wf_ui_separator(ui) }
     /// A progress bar of `fraction` (0...1) with `overlay` text.
     public func progress(_ fraction: Double, overlay: String) { wf_ui_progress(ui, Float(fraction), overlay) }
     /// Widget identifiers pushed inside `body` are unique to `id`.

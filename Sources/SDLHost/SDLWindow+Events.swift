@@ -5,7 +5,6 @@ extension SDLWindow {
     /// Events since the last call (those that arrived during `waitForEvents` first), translated;
     /// SDL events that mean nothing here are dropped.
     public func pollEvents() -> [HostEvent] {
-        panelFed = false
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: waited)
         waited.removeAll(keepingCapacity: true)
@@ -51,25 +50,20 @@ extension SDLWindow {
         case SDL_MOUSEMOTION.rawValue:
             panel.feed(e)                   // hover follows the pointer everywhere
             let over = Int(e.motion.x) >= previewWidth || panel.isActive
-            if over { panelFed = true }
             return over && !pointerHeld
         case SDL_MOUSEBUTTONDOWN.rawValue:
             guard Int(e.button.x) >= previewWidth || panel.wantsMouse else {
                 panel.unfocus()
-                panelFed = true
                 return false
             }
             panel.feed(e)
-            panelFed = true
             return true
         case SDL_MOUSEBUTTONUP.rawValue:
             if pointerHeld { return false }  // a press on the preview ends there
             panel.feed(e)
-            panelFed = true
             return true
         case SDL_MOUSEWHEEL.rawValue:
             panel.feed(e)
-            panelFed = true
             return true
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
             let sym = Int(e.key.keysym.sym)
@@ -81,7 +75,6 @@ extension SDLWindow {
             // Keys right after a click in the panel wait behind it (they are for the field it activates).
             if panel.wantsText || panel.hasQueuedInput {
                 panel.feed(e)
-                panelFed = true
                 return true
             }
             // With the panel focused, navigation keys move between its controls and Space / Enter
@@ -89,19 +82,16 @@ extension SDLWindow {
             guard panel.wantsKeyboard, !undo else { return false }
             if sym == Int(SDLK_ESCAPE.rawValue) {
                 if e.type == SDL_KEYDOWN.rawValue { panel.unfocus() }
-                panelFed = true
                 return true
             }
             let navigation = [SDLK_UP, SDLK_DOWN, SDLK_LEFT, SDLK_RIGHT, SDLK_SPACE, SDLK_RETURN, SDLK_KP_ENTER,
                               SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_HOME, SDLK_END].contains { Int($0.rawValue) == sym }
             guard navigation else { return false }
             panel.feed(e)
-            panelFed = true
             return true
         case SDL_TEXTINPUT.rawValue:
             guard panel.wantsText || panel.hasQueuedInput else { return true }
             panel.feed(e)
-            panelFed = true
             return true
         default:
             return false
@@ -282,15 +272,8 @@ extension SDLWindow {
             flush()
         case .panel(let p):
             guard let panel, panelShown else { return false }
-            guard let rect = panel.rects[p.target] else {
-                // Not drawn yet (a drop-down opening, the panel just shown): tried again next tick.
-                pendingAttempts += 1
-                guard pendingAttempts < 60 else { pendingAttempts = 0; return false }
-                pendingPanel.append(p)
-                panelFed = true
-                waited.append(.panelInput)
-                return true
-            }
+            // Not drawn yet (a drop-down opening, the panel just shown): tried again next tick.
+            guard let rect = panel.rects[p.target] else { return postpone(p) }
             let outOfView = rect.y < 0 || rect.y + rect.height > panel.visibleHeight
             // The panel still digesting earlier input, or the control moving: wait, so the pointer
             // goes where the control will be when the event is handled.
@@ -298,12 +281,7 @@ extension SDLWindow {
                 // Out of view (or still moving there): scrolled into view by the next panel frames,
                 // then performed.
                 if outOfView && panel.revealed != p.target { panel.reveal = p.target }
-                pendingAttempts += 1
-                guard pendingAttempts < 60 else { pendingAttempts = 0; return false }
-                pendingPanel.append(p)
-                panelFed = true
-                waited.append(.panelInput)
-                return true
+                return postpone(p)
             }
             pendingAttempts = 0
             let x = Int32((rect.x + min(max(p.fraction, 0), 1) * max(rect.width - 1, 0)).rounded())
@@ -338,6 +316,16 @@ extension SDLWindow {
                 pushKey(SDLK_LSHIFT, mod: 0, down: false, when: fine)
             }
         }
+        return true
+    }
+
+    /// Keeps a scripted panel action for the next tick and asks for a panel frame meanwhile; false
+    /// once it has waited 60 ticks.
+    private func postpone(_ p: PanelPointer) -> Bool {
+        pendingAttempts += 1
+        guard pendingAttempts < 60 else { pendingAttempts = 0; return false }
+        pendingPanel.append(p)
+        waited.append(.panelInput)
         return true
     }
 

@@ -36,8 +36,6 @@ public final class SDLWindow {
     public var previewWidth = 0
     /// The preview's height in logical points while the panel is shown.
     public var previewHeight = 0
-    /// The panel was given input since the last `pollEvents()`.
-    var panelFed = false
     /// Scripted panel actions waiting for their control to be scrolled into view.
     var pendingPanel: [PanelPointer] = []
     var pendingAttempts = 0

@@ -20,8 +20,6 @@ protocol TuningHost: AnyObject {
     var currentSetup: SceneSetup { get }
     /// The scene on screen (its live key changes are part of what is shown).
     var currentScene: any Scene { get }
-    /// The preview's size in logical points.
-    var previewPoints: (width: Int, height: Int) { get }
     /// Shows `scene` (made from `setup`) from the next frame on, at the frame the window is at.
     func install(_ setup: SceneSetup, _ scene: any Scene)
     /// Shows `scene` in the right half of the preview (nil: the whole preview is the current scene).

@@ -504,7 +504,6 @@ public final class WindowPlayer: TuningHost {
 
     var currentSetup: SceneSetup { setup }
     var currentScene: any Scene { scene }
-    var previewPoints: (width: Int, height: Int) { panelShown ? previewLogical : logicalSize }
 
     func install(_ setup: SceneSetup, _ scene: any Scene) {
         let old = self.scene

@@ -82,13 +82,11 @@ void wf_ui_dim_text(wf_ui *ui, const char *text);
 void wf_ui_error_text(wf_ui *ui, const char *text);
 void wf_ui_tooltip(wf_ui *ui, const char *text);
 bool wf_ui_section(wf_ui *ui, const char *label, bool open_by_default);
-void wf_ui_separator(wf_ui *ui);
 void wf_ui_progress(wf_ui *ui, float fraction, const char *overlay);
 /// Scrolls the panel so the last widget is in the middle.
 void wf_ui_scroll_to_last(wf_ui *ui);
 void wf_ui_push_id(wf_ui *ui, const char *id);
 void wf_ui_pop_id(wf_ui *ui);
-void wf_ui_set_width(wf_ui *ui, float width);
 /// The last widget's rectangle in drawable pixels: x, y, width, height; with `frame_only`, without
 /// the label at its right (the slider's track, the field's box).
 void wf_ui_last_rect(const wf_ui *ui, float out[4], bool frame_only);
