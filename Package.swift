@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
-        .testTarget(name: "LayersTests", dependencies: ["Layers", "TestSupport"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "CRowKernels", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Layers", "Raster"]),
         .testTarget(name: "WaveTests", dependencies: ["Wave", "SceneKit", "Vector", "TestSupport", "Scenes", "LayerVector"], exclude: ["Goldens"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneKit", "TestSupport"], exclude: ["Goldens"]),

@@ -69,3 +69,74 @@ void wf_paint_solid(const float *cov, float *dst, long count, const float *s) {
         }
     }
 }
+
+/// The spans being collected by wf_diff_spans.
+typedef struct {
+    int32_t *out;
+    long count, max, gap;
+    long start, end;            /* the open span; start < 0 when none */
+} span_list;
+
+static inline void span_mark(span_list *s, long lo, long hi) {
+    if (s->start >= 0 && lo - s->end < s->gap) { s->end = hi; return; }
+    if (s->start >= 0) {
+        if (s->count < s->max) {
+            s->out[2 * s->count] = (int32_t)s->start; s->out[2 * s->count + 1] = (int32_t)s->end; s->count++;
+        } else {
+            /* No room: the last written span reaches this one instead. */
+            s->out[2 * s->count - 1] = (int32_t)s->end;
+        }
+    }
+    s->start = lo; s->end = hi;
+}
+
+/// Marks where `v[x] != 0` (one row present, the other zero) over `lo ..< hi`.
+static void diff_one(span_list *s, const float *v, long lo, long hi) {
+    long x = lo;
+#if defined(__SSE2__)
+    const __m128 zero = _mm_setzero_ps();
+    for (; x + 4 <= hi; x += 4) {
+        if (_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(v + x), zero)) == 0) continue;
+        for (long j = x; j < x + 4; j++) if (v[j] != 0.0f) span_mark(s, j, j + 1);
+    }
+#endif
+    for (; x < hi; x++) if (v[x] != 0.0f) span_mark(s, x, x + 1);
+}
+
+/// Marks where `a[x] != b[x]` over `lo ..< hi`.
+static void diff_two(span_list *s, const float *a, const float *b, long lo, long hi) {
+    long x = lo;
+#if defined(__SSE2__)
+    for (; x + 4 <= hi; x += 4) {
+        if (_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(a + x), _mm_loadu_ps(b + x))) == 0) continue;
+        for (long j = x; j < x + 4; j++) if (a[j] != b[j]) span_mark(s, j, j + 1);
+    }
+#endif
+    for (; x < hi; x++) if (a[x] != b[x]) span_mark(s, x, x + 1);
+}
+
+long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, long b1,
+                   long x0, long x1, long gap, int32_t *out, long maxSpans) {
+    span_list s = { out, 0, maxSpans < 1 ? 1 : maxSpans, gap < 1 ? 1 : gap, -1, -1 };
+    if (a1 < a0) a1 = a0;
+    if (b1 < b0) b1 = b0;
+    /* Cut x0 ..< x1 where either row starts or ends; each piece has one or both rows or neither. */
+    long cuts[6] = { x0, a0, a1, b0, b1, x1 };
+    for (int i = 1; i < 5; i++) {          /* clamp, then sort the four inner cuts */
+        if (cuts[i] < x0) cuts[i] = x0;
+        if (cuts[i] > x1) cuts[i] = x1;
+    }
+    for (int i = 1; i < 5; i++)
+        for (int j = i + 1; j < 5; j++)
+            if (cuts[j] < cuts[i]) { long t = cuts[i]; cuts[i] = cuts[j]; cuts[j] = t; }
+    for (int i = 0; i < 5; i++) {
+        long lo = cuts[i], hi = cuts[i + 1];
+        if (lo >= hi) continue;
+        int inA = lo >= a0 && lo < a1, inB = lo >= b0 && lo < b1;
+        if (inA && inB) diff_two(&s, a, b, lo, hi);
+        else if (inA) diff_one(&s, a, lo, hi);
+        else if (inB) diff_one(&s, b, lo, hi);
+    }
+    if (s.start >= 0) span_mark(&s, s.end + s.gap, s.end + s.gap);   /* closes the open span */
+    return s.count;
+}

@@ -25,8 +25,13 @@ import Raster
 public final class FastLayerRenderer {
     /// Rows drawn by each thread at most; 1 draws on the calling thread only.
     public var threads = 1
-    /// The rectangles drawn by the last `render` (empty when nothing changed).
+    /// Rectangles holding every pixel the last `render` drew (empty when nothing changed).
     public private(set) var damage: [PixelRect] = []
+    /// The pixels the last `render` drew, as spans per row (inside `damage`): a shape that moved
+    /// is drawn again only where its coverage changed.
+    private let spans = SpanDamage()
+    /// Pixels drawn by the last `render`.
+    public var damagedPixels: Int { spans.area }
     /// Coverage tiles rasterized by the last `render` (cache misses).
     public private(set) var tilesRasterized = 0
 
@@ -156,6 +161,7 @@ public final class FastLayerRenderer {
 
     private func resolve() {
         damage.removeAll(keepingCapacity: true)
+        spans.reset(height: height)
         gradients.removeAll(keepingCapacity: true)
         gradientStops.removeAll(keepingCapacity: true)
         gradientLocations.removeAll(keepingCapacity: true)
@@ -268,16 +274,44 @@ public final class FastLayerRenderer {
             for i in 0 ..< n where ops[i].kind != .maskBegin && ops[i].kind != .groupEnd {
                 if !strokeDamage[i].isEmpty {
                     addDamage(strokeDamage[i].intersection(canvasRect))
-                } else if !ops[i].drawsSame(as: previous[i]) || ops[i].bounds != previous[i].bounds {
+                } else if ops[i].drawsSame(as: previous[i]), ops[i].bounds == previous[i].bounds {
+                    continue
+                } else if ops[i].placesSame(as: previous[i]) {
+                    // A group or a sum whose bounds moved with its content: its pixels are its
+                    // content's, and the content's own steps hold what changed.
+                    continue
+                } else if ops[i].movedOnly(from: previous[i]) {
+                    // The same shape and paint moved: only where its coverage differs.
+                    let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
+                    let box = spans.addDifference(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
+                                                  new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, over: area)
+                    addDamage(box, spans: false)
+                } else {
                     addDamage(ops[i].bounds.union(previous[i].bounds).intersection(canvasRect))
                 }
+            }
+        }
+        // What the row workers read: each tile's values, each sum's parts that draw.
+        for i in 0 ..< n {
+            if let t = ops[i].tile {
+                ops[i].tileValues = UnsafePointer(t.storage); ops[i].tileWidth = t.width; ops[i].tileHeight = t.height
+            } else {
+                ops[i].tileValues = nil; ops[i].tileWidth = 0; ops[i].tileHeight = 0
+            }
+            if ops[i].kind == .sumBegin {
+                var lo = ops[i].end, hi = i + 1
+                for k in i + 1 ..< ops[i].end where !ops[k].bounds.isEmpty { lo = min(lo, k); hi = k + 1 }
+                ops[i].parts = lo < hi ? lo ..< hi : i + 1 ..< i + 1
             }
         }
         sink.ops = ops
     }
 
-    private func addDamage(_ r: PixelRect) {
+    /// Adds `r` to the damage rectangles and (unless `spans` is false: the caller added finer ones)
+    /// to the spans drawn.
+    private func addDamage(_ r: PixelRect, spans addSpans: Bool = true) {
         guard !r.isEmpty else { return }
+        if addSpans { spans.add(r) }
         var r = r
         // Merge with every rectangle it touches (repeat: the merged one may touch others).
         var merged = true
@@ -368,10 +402,8 @@ public final class FastLayerRenderer {
             swap(&polylines, &pendingShapes[pending.count])
             pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0))
         } else {
-            tile.values.withUnsafeMutableBufferPointer { b in
-                rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
-                                  originX: r.x0, originY: r.y0, into: b)
-            }
+            rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
+                              originX: r.x0, originY: r.y0, into: tile.values)
         }
         cache[tile.key] = tile
         return tile
@@ -491,21 +523,18 @@ public final class FastLayerRenderer {
         // The changed window on the tile (rows and columns).
         let win = PixelRect(x0: max(changed.x0, r.x0), y0: max(changed.y0, r.y0), x1: min(changed.x1, r.x1), y1: min(changed.y1, r.y1))
         let rows = win.isEmpty ? 0 ..< 0 : win.y0 - r.y0 ..< win.y1 - r.y0
-        tile.values.withUnsafeMutableBufferPointer { dst in
-            oldTile.values.withUnsafeBufferPointer { src in
-                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                // Everything outside the window: the old tile's (zero where it had none).
-                for j in 0 ..< tile.height {
-                    let row = d + j * tile.width
-                    row.update(repeating: 0, count: tile.width)
-                    let oy = j + r.y0 - oldTile.y0
-                    guard oy >= 0, oy < oldTile.height else { continue }
-                    let a = max(r.x0, oldTile.x0), b = min(r.x1, oldTile.x0 + oldTile.width)
-                    guard a < b else { continue }
-                    (row + (a - r.x0)).update(from: s + oy * oldTile.width + (a - oldTile.x0), count: b - a)
-                }
-            }
-            guard !rows.isEmpty, let d = dst.baseAddress else { return }
+        let d = tile.storage, src = UnsafePointer(oldTile.storage)
+        // Everything outside the window: the old tile's (zero where it had none).
+        for j in 0 ..< tile.height {
+            let row = d + j * tile.width
+            row.update(repeating: 0, count: tile.width)
+            let oy = j + r.y0 - oldTile.y0
+            guard oy >= 0, oy < oldTile.height else { continue }
+            let a = max(r.x0, oldTile.x0), b = min(r.x1, oldTile.x0 + oldTile.width)
+            guard a < b else { continue }
+            (row + (a - r.x0)).update(from: src + oy * oldTile.width + (a - oldTile.x0), count: b - a)
+        }
+        if !rows.isEmpty {
             // The window alone: edges left of it only count as winding, edges right of it not at all.
             let ww = win.x1 - win.x0, wh = win.y1 - win.y0
             if windowScratch.count < ww * wh { windowScratch.append(contentsOf: repeatElement(0, count: ww * wh - windowScratch.count)) }
@@ -550,15 +579,15 @@ public final class FastLayerRenderer {
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = r.x0; tile.y0 = r.y0
         tile.path = path
-        if tile.values.count < r.area { tile.values.append(contentsOf: repeatElement(0, count: r.area - tile.values.count)) }
-        cachedFloats += tile.values.count
+        tile.reserve(r.area)
+        cachedFloats += tile.capacity
         return tile
     }
 
     /// A spare tile whose storage already holds `count` values if there is one (so tiles stop
     /// growing once the frame's sizes have been seen), else any.
     private func takeSpare(count: Int) -> CoverageTile {
-        if let k = spare.lastIndex(where: { $0.values.count >= count }) { return spare.remove(at: k) }
+        if let k = spare.lastIndex(where: { $0.capacity >= count }) { return spare.remove(at: k) }
         return spare.popLast() ?? CoverageTile()
     }
 
@@ -569,9 +598,9 @@ public final class FastLayerRenderer {
         for tile in cache.values where tile.lastUsed < frameNumber - (budgetExceeded ? 0 : 1) { stale.append(tile) }
         for tile in stale {
             cache[tile.key] = nil
-            cachedFloats -= tile.values.count
+            cachedFloats -= tile.capacity
             tile.path = Path()
-            if tile.values.count > 4 * Self.cacheBudget / 16 { tile.values = [] }
+            if tile.capacity > 4 * Self.cacheBudget / 16 { tile.release() }
             spare.append(tile)
         }
         if spare.count > 256 { spare.removeFirst(spare.count - 256) }
@@ -597,14 +626,13 @@ public final class FastLayerRenderer {
     // MARK: - Drawing rows
 
     private func draw(into pixmap: inout Pixmap) -> Range<Int> {
-        guard !damage.isEmpty else { return 0 ..< 0 }
+        guard !spans.isEmpty else { return 0 ..< 0 }
         let levels = 2 * maxDepth + 2          // a mask-first group takes one level more
         let threadCount = max(1, min(threads, 8))
         while workers.count < threadCount { workers.append(RowWorker(width: width)) }
         for w in workers { w.ensure(levels: levels) }
-        var lo = Int.max, hi = Int.min
-        for r in damage { lo = min(lo, r.y0); hi = max(hi, r.y1) }
-        let area = damage.reduce(0) { $0 + $1.area }
+        let rows = spans.rows
+        let area = spans.area
         let ops = sink.ops
         let gradients = GradientTable(spans: gradients, stops: gradientStops, locations: gradientLocations)
         pixmap.bytes.withUnsafeMutableBufferPointer { out in
@@ -613,20 +641,17 @@ public final class FastLayerRenderer {
             ops.withUnsafeBufferPointer { opsBuffer in
                 let ops = StepList(buffer: opsBuffer)
                 if threadCount > 1, area >= 64 * 1024 {
-                    rowsJob.work = RowsWork(workers: workers, damage: damage, ops: ops, gradients: gradients, frame: frame,
+                    rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, gradients: gradients, frame: frame,
                                             parts: threadCount)
                     helpers(threadCount).perform(threadCount, rowsJob)
                     rowsJob.work = nil
                 } else {
-                    let w = workers[0]
-                    for r in damage {
-                        for y in r.y0 ..< r.y1 { w.renderRow(y, x0: r.x0, x1: r.x1, ops: ops.buffer, gradients: gradients, frame: frame) }
-                    }
+                    workers[0].renderRows(rows, spans: spans, ops: ops.buffer, gradients: gradients, frame: frame)
                 }
             }
         }
         for w in workers { w.endFrame() }
-        return lo ..< hi
+        return rows
     }
 }
 
@@ -647,9 +672,34 @@ struct TileKey: Hashable {
 final class CoverageTile: @unchecked Sendable {
     var key = TileKey(path: 0, a: 0, b: 0, c: 0, d: 0, fx: 0, fy: 0, ix: 0, iy: 0, clipped: false, rule: .nonZero, stroke: nil)
     var x0 = 0, y0 = 0, width = 0, height = 0
-    var values: [Float] = []
     var lastUsed = 0
     var path = Path()
+    /// Room for `capacity` values (row-major, `width` per row); kept while the tile is reused.
+    private(set) var storage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var capacity = 0
+
+    /// The values' storage (all `capacity` of them; a tile uses the first `width * height`).
+    var values: UnsafeMutableBufferPointer<Float> { UnsafeMutableBufferPointer(start: storage, count: capacity) }
+
+    /// Makes room for `n` values (new room holds zeros), with a quarter more to spare so that a
+    /// tile whose size wobbles from frame to frame stops growing.
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        let room = n + n / 4
+        storage.deallocate()
+        storage = .allocate(capacity: room)
+        storage.initialize(repeating: 0, count: room)
+        capacity = room
+    }
+
+    /// Gives the storage back.
+    func release() {
+        storage.deallocate()
+        storage = .allocate(capacity: 1)
+        capacity = 0
+    }
+
+    deinit { storage.deallocate() }
 }
 
 struct GradientSpan {
@@ -709,10 +759,8 @@ final class RasterJob: HelperJob, @unchecked Sendable {
         while j < jobs.bands.count {
             let band = jobs.bands[j]
             let p = jobs.tiles[band.tile]
-            p.tile.values.withUnsafeMutableBufferPointer { b in
-                jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
-                                           originX: p.originX, originY: p.originY, rows: band.rows, into: b)
-            }
+            jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
+                                       originX: p.originX, originY: p.originY, rows: band.rows, into: p.tile.values)
             j += parts
         }
     }
@@ -721,25 +769,21 @@ final class RasterJob: HelperJob, @unchecked Sendable {
 /// What a frame's row drawing on several threads needs.
 struct RowsWork {
     let workers: [RowWorker]
-    let damage: [PixelRect]
+    let spans: SpanDamage
     let ops: StepList
     let gradients: GradientTable
     let frame: FrameTarget
     let parts: Int
 }
 
-/// A frame's damaged rows drawn in parts: part k takes the k-th of `parts` bands of each rectangle.
+/// A frame's damaged rows drawn in parts: part k takes the k-th of `parts` bands of rows.
 final class RowsJob: HelperJob, @unchecked Sendable {
     var work: RowsWork?
 
     func runPart(_ k: Int) {
         guard let w = work else { return }
-        for r in w.damage {
-            let rows = r.y1 - r.y0
-            let a = r.y0 + rows * k / w.parts, b = r.y0 + rows * (k + 1) / w.parts
-            for y in a ..< b {
-                w.workers[k].renderRow(y, x0: r.x0, x1: r.x1, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
-            }
-        }
+        let r = w.spans.rows, n = r.count
+        let band = r.lowerBound + n * k / w.parts ..< r.lowerBound + n * (k + 1) / w.parts
+        w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
     }
 }

@@ -165,6 +165,11 @@ struct RenderOp {
     // Resolved each frame.
     var tile: CoverageTile?
     var tileX = 0, tileY = 0
+    /// The tile's values and size, for the row workers (which then touch no reference counts).
+    var tileValues: UnsafePointer<Float>?
+    var tileWidth = 0, tileHeight = 0
+    /// `.sumBegin`: the parts that draw anything lie in `parts` (a sub-range of its parts).
+    var parts = 0 ..< 0
     var bounds = PixelRect.empty
     var gradient = -1
 
@@ -177,6 +182,27 @@ struct RenderOp {
     static func deviceRect(_ r: Rect, _ t: Transform) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
         let a = t.apply(Point(r.minX, r.minY)), b = t.apply(Point(r.maxX, r.maxY))
         return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
+    }
+
+    /// True for a group or a sum that draws what `o` drew wherever its content is the same: they
+    /// differ at most in their bounds and (where it is not used: a sum's, or a group's without a
+    /// path clip) their transform. The bounds follow the content and change no pixel by themselves.
+    func placesSame(as o: RenderOp) -> Bool {
+        guard kind == o.kind, kind == .sumBegin || kind == .groupBegin, clip != .path, rule == o.rule, stroke == o.stroke,
+              rect == o.rect, opacity == o.opacity, hasMask == o.hasMask, clip == o.clip, end == o.end, maskIndex == o.maskIndex,
+              maskFirst == o.maskFirst, bypassRows == o.bypassRows, bypassColumns == o.bypassColumns, paint == o.paint
+        else { return false }
+        return true
+    }
+
+    /// True for a fill that is `o`'s shape, fill rule, stroke and paint under the same linear part,
+    /// moved: its pixels differ from `o`'s only where the two tiles' coverages differ.
+    func movedOnly(from o: RenderOp) -> Bool {
+        guard kind == o.kind, kind == .fill || kind == .sumPart, rule == o.rule, stroke == o.stroke, paint == o.paint,
+              transform.a == o.transform.a, transform.b == o.transform.b, transform.c == o.transform.c,
+              transform.d == o.transform.d, image == nil, o.image == nil,
+              path.sharesStorage(with: o.path) || path == o.path else { return false }
+        return true
     }
 
     /// True when drawing `self` lays down the same pixels as drawing `o` did (same shape, place and paint).

@@ -38,9 +38,20 @@ final class RowWorker: @unchecked Sendable {
 
     @inline(__always) private func buffer(_ level: Int) -> UnsafeMutablePointer<SIMD4<Float>> { levels + level * width }
 
-    /// Draws row `y`, columns `x0 ..< x1`, into `frame`.
-    func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable, frame: FrameTarget) {
+    /// Draws the spans of rows `rows` into `frame`.
+    func renderRows(_ rows: Range<Int>, spans: SpanDamage, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable,
+                    frame: FrameTarget) {
         self.gradients = gradients
+        for y in rows {
+            let s = spans.spans(ofRow: y)
+            for k in stride(from: 0, to: s.count, by: 2) {
+                renderRow(y, x0: Int(s[k]), x1: Int(s[k + 1]), ops: ops, frame: frame)
+            }
+        }
+    }
+
+    /// Draws row `y`, columns `x0 ..< x1`, into `frame` (with the gradients `renderRows` was given).
+    private func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, frame: FrameTarget) {
         var x0 = x0In, x1 = x1In
         if Self.coversOpaquely(ops, y: y, x0: x0, x1: x1), case .color(let color) = ops[0].paint {
             // An opaque background: where nothing else reaches on this row the pixel is its colour,
@@ -175,31 +186,27 @@ final class RowWorker: @unchecked Sendable {
                              _ body: (UnsafePointer<Float>, Int, Int) -> Void) {
         let b = ops[k].bounds
         let plo = max(lo, b.x0), phi = min(hi, b.x1)
-        guard y >= b.y0, y < b.y1, plo < phi, let tile = ops[k].tile else { return }
-        let row = (y - ops[k].tileY) * tile.width - ops[k].tileX
-        tile.values.withUnsafeBufferPointer { v in
-            guard let base = v.baseAddress else { return }
-            body(base + row, plo, phi)
-        }
+        guard y >= b.y0, y < b.y1, plo < phi, let base = ops[k].tileValues else { return }
+        body(base + (y - ops[k].tileY) * ops[k].tileWidth - ops[k].tileX, plo, phi)
     }
 
     /// Pieces whose coverages add up (glyphs): painted one by one from their tiles where their
     /// columns do not overlap, else summed first.
     private func fillSum(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int, level: Int, lo: Int, hi: Int,
                          guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
-        let end = ops[i].end
+        let parts = ops[i].parts
         let yc = Double(y) + 0.5
         if ops[i].disjointParts {
-            for k in i + 1 ..< end {
+            let p = ops[i].paint, g = ops[i].gradient, dst = buffer(level)
+            for k in parts {
                 withTileRow(ops, k, y: y, lo: lo, hi: hi) { src, plo, phi in
-                    paint(ops[i].paint, ops[i].gradient, cov: src, dst: buffer(level), guardBuffer: guardBuffer,
-                          lo: plo, hi: phi, yc: yc)
+                    paint(p, g, cov: src, dst: dst, guardBuffer: guardBuffer, lo: plo, hi: phi, yc: yc)
                 }
             }
             return
         }
         (sum + lo).update(repeating: 0, count: hi - lo)
-        for k in i + 1 ..< end {
+        for k in parts {
             withTileRow(ops, k, y: y, lo: lo, hi: hi) { src, plo, phi in
                 for x in plo ..< phi { sum[x] += src[x] }
             }
@@ -211,8 +218,9 @@ final class RowWorker: @unchecked Sendable {
     /// True when the first step is an opaque colour over a rectangle holding the whole span of row
     /// `y` (a background): it overwrites every pixel, so clearing first is not needed.
     static func coversOpaquely(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> Bool {
-        guard let first = ops.first, first.kind == .rect, case .color(let c) = first.paint, c.a == 255 else { return false }
-        let r = first.rect
+        // Fields of the first step, not a copy of it (a copy retains its references).
+        guard !ops.isEmpty, ops[0].kind == .rect, case .color(let c) = ops[0].paint, c.a == 255 else { return false }
+        let r = ops[0].rect
         return r.x0 <= Double(x0) && r.x1 >= Double(x1) && r.y0 <= Double(y) && r.y1 >= Double(y + 1)
     }
 
@@ -337,12 +345,12 @@ final class RowWorker: @unchecked Sendable {
             rectCoverage(ops[g].rect, y: y, lo: lo, hi: hi, into: cov)
             clipRow = UnsafePointer(cov)
         } else if clip == .path {
-            clipTile = ops[g].tile
             // Outside the clip tile's rows the clip covers nothing: the group leaves no trace here.
-            guard let t = clipTile, y >= ops[g].tileY, y < ops[g].tileY + t.height else { return }
+            guard let t = ops[g].tileValues, y >= ops[g].tileY, y < ops[g].tileY + ops[g].tileHeight else { return }
+            let tw = ops[g].tileWidth, row = t + (y - ops[g].tileY) * tw
             for x in lo ..< hi {
                 let tx = x - ops[g].tileX
-                cov[x] = tx >= 0 && tx < t.width ? t.values[(y - ops[g].tileY) * t.width + tx] : 0
+                cov[x] = tx >= 0 && tx < tw ? row[tx] : 0
             }
             clipRow = UnsafePointer(cov)
         }

@@ -16,4 +16,12 @@ void wf_round_row(const float *src, uint8_t *dst, long count);
 /// coverage are skipped, four fully covered by an opaque colour are stored.
 void wf_paint_solid(const float *cov, float *dst, long count, const float *s);
 
+/// The columns of `x0 ..< x1` where two coverage rows differ, as spans `[out[2k], out[2k+1])`,
+/// left to right. Row `a` holds `a[x]` for `a0 <= x < a1` and 0 elsewhere (so does `b`); the
+/// pointers are indexed by column. Spans less than `gap` columns apart are joined; past
+/// `maxSpans` the last span is stretched to the last difference. Values compare as floats
+/// (-0 equals 0; NaN differs from everything). Returns the number of spans written.
+long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, long b1,
+                   long x0, long x1, long gap, int32_t *out, long maxSpans);
+
 #endif

@@ -1,0 +1,138 @@
+import CRowKernels
+
+/// The pixels a frame draws again, as column spans per row: at most `perRow` sorted, disjoint spans
+/// on each row, spans closer than `gap` columns joined (drawing a few unchanged pixels costs less
+/// than starting another span). Past `perRow` the two closest spans of the row are joined, so the
+/// spans always hold every pixel added.
+///
+/// Storage is kept between frames; `reset` clears only the rows touched. Read by the row-drawing
+/// threads while no one writes it.
+final class SpanDamage: @unchecked Sendable {
+    /// Spans kept per row.
+    static let perRow = 8
+    /// Spans closer than this many columns are joined.
+    static let gap = 32
+
+    private(set) var height = 0
+    private var counts: UnsafeMutablePointer<UInt8>
+    /// `perRow` pairs (x0, x1) per row.
+    private var spans: UnsafeMutablePointer<Int32>
+    /// Rows that may hold spans (`lo ..< hi`).
+    private(set) var rows = 0 ..< 0
+    /// Scratch for one row's differences.
+    private var scratch: UnsafeMutablePointer<Int32>
+    /// One row's spans while a span is added (one more than a row keeps).
+    private let merged: UnsafeMutablePointer<Int32>
+    private static let scratchSpans = 64
+
+    init() {
+        counts = .allocate(capacity: 1)
+        spans = .allocate(capacity: 2 * Self.perRow)
+        scratch = .allocate(capacity: 2 * Self.scratchSpans)
+        merged = .allocate(capacity: 2 * (Self.perRow + 1))
+    }
+
+    deinit { counts.deallocate(); spans.deallocate(); scratch.deallocate(); merged.deallocate() }
+
+    /// No spans, on a canvas `height` rows tall.
+    func reset(height h: Int) {
+        let h = max(h, 0)
+        if h != height {
+            counts.deallocate(); spans.deallocate()
+            counts = .allocate(capacity: max(h, 1))
+            spans = .allocate(capacity: max(h, 1) * 2 * Self.perRow)
+            counts.initialize(repeating: 0, count: max(h, 1))
+            height = h
+        } else {
+            for y in rows { counts[y] = 0 }
+        }
+        rows = 0 ..< 0
+    }
+
+    /// True when no row has a span.
+    var isEmpty: Bool { rows.isEmpty }
+
+    /// The spans of row `y`, as (x0, x1) pairs.
+    @inline(__always)
+    func spans(ofRow y: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: spans + y * 2 * Self.perRow, count: 2 * Int(counts[y]))
+    }
+
+    /// Pixels the spans hold.
+    var area: Int {
+        var n = 0
+        for y in rows {
+            let s = spans(ofRow: y)
+            for k in stride(from: 0, to: s.count, by: 2) { n += Int(s[k + 1] - s[k]) }
+        }
+        return n
+    }
+
+    /// Adds columns `x0 ..< x1` of row `y` (clipped to the canvas rows; columns are the caller's).
+    func add(row y: Int, x0: Int, x1: Int) {
+        guard y >= 0, y < height, x0 < x1 else { return }
+        rows = rows.isEmpty ? y ..< y + 1 : min(rows.lowerBound, y) ..< max(rows.upperBound, y + 1)
+        let row = spans + y * 2 * Self.perRow
+        let n = Int(counts[y])
+        var a = Int32(clamping: x0), b = Int32(clamping: x1)
+        let gap = Int32(Self.gap)
+        // Join every span within `gap` of the new one; the rest, and the result, in order into `merged`.
+        let t = merged
+        var out = 0, at = -1
+        for k in 0 ..< n {
+            let s0 = row[2 * k], s1 = row[2 * k + 1]
+            if s1 + gap > a, b + gap > s0 {
+                a = min(a, s0); b = max(b, s1)
+            } else {
+                if at < 0, s0 > b { at = out; out += 1 }        // the new span's place
+                t[2 * out] = s0; t[2 * out + 1] = s1
+                out += 1
+            }
+        }
+        if at < 0 { at = out; out += 1 }
+        t[2 * at] = a; t[2 * at + 1] = b
+        if out > Self.perRow {
+            // Join the two neighbours with the smallest gap.
+            var best = 0, bestGap = Int32.max
+            for j in 0 ..< out - 1 where t[2 * j + 2] - t[2 * j + 1] < bestGap { bestGap = t[2 * j + 2] - t[2 * j + 1]; best = j }
+            t[2 * best + 1] = t[2 * best + 3]
+            for j in best + 1 ..< out - 1 { t[2 * j] = t[2 * j + 2]; t[2 * j + 1] = t[2 * j + 3] }
+            out -= 1
+        }
+        row.update(from: t, count: 2 * out)
+        let n2 = out
+        counts[y] = UInt8(n2)
+    }
+
+    /// Adds every pixel of `r` (rows clipped to the canvas).
+    func add(_ r: PixelRect) {
+        guard !r.isEmpty else { return }
+        for y in max(r.y0, 0) ..< min(r.y1, height) { add(row: y, x0: r.x0, x1: r.x1) }
+    }
+
+    /// Adds, over `area`, the pixels where tile `old` (placed at `oldX`, `oldY`) and tile `new`
+    /// (at `newX`, `newY`) differ in coverage (a missing tile covers nothing). Returns the box of
+    /// what was added (empty when they are equal there).
+    func addDifference(old: CoverageTile?, oldX: Int, oldY: Int, new: CoverageTile?, newX: Int, newY: Int,
+                       over area: PixelRect) -> PixelRect {
+        var box = PixelRect.empty
+        guard !area.isEmpty else { return box }
+        let ow = old?.width ?? 0, oh = old?.height ?? 0, nw = new?.width ?? 0, nh = new?.height ?? 0
+        let ov = old.map { UnsafePointer($0.storage) }, nv = new.map { UnsafePointer($0.storage) }
+        for y in max(area.y0, 0) ..< min(area.y1, height) {
+            // A row's values indexed by column (never read outside the tile's columns).
+            let oRow = y >= oldY && y < oldY + oh && ow > 0
+            let nRow = y >= newY && y < newY + nh && nw > 0
+            guard oRow || nRow else { continue }
+            let op = oRow ? ov.map { $0 + (y - oldY) * ow - oldX } : nil
+            let np = nRow ? nv.map { $0 + (y - newY) * nw - newX } : nil
+            let count = wf_diff_spans(op, oRow ? oldX : 0, oRow ? oldX + ow : 0,
+                                      np, nRow ? newX : 0, nRow ? newX + nw : 0,
+                                      area.x0, area.x1, Self.gap, scratch, Self.scratchSpans)
+            guard count > 0 else { continue }
+            for j in 0 ..< count { add(row: y, x0: Int(scratch[2 * j]), x1: Int(scratch[2 * j + 1])) }
+            box = box.union(PixelRect(x0: Int(scratch[0]), y0: y, x1: Int(scratch[2 * count - 1]), y1: y + 1))
+        }
+        return box
+    }
+}

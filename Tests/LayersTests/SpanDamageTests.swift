@@ -1,0 +1,117 @@
+import Testing
+import CRowKernels
+import Geometry
+import Raster
+@testable import Layers
+import TestSupport
+
+/// The per-row spans a frame redraws, and the difference of two coverage rows that makes them.
+@Suite struct SpanDamageTests {
+    /// Random spans added to random rows: every added pixel is held, each row's spans are sorted,
+    /// disjoint, at most `perRow`, and at least `gap` apart.
+    @Test(arguments: 0 ..< 6)
+    func spansHoldEverythingAdded(seed: Int) {
+        var r = SeededRandom(seed: UInt64(seed) &+ 11)
+        let width = 300, height = 20
+        let d = SpanDamage()
+        for round in 0 ..< 2 {
+            d.reset(height: height)
+            var truth = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
+            for _ in 0 ..< r.int(1 ... 200) {
+                let y = r.int(-2 ... height + 1), a = r.int(0 ... width - 1), len = r.int(0 ... (r.int(0 ... 3) == 0 ? 120 : 6))
+                let b = min(width, a + len)
+                d.add(row: y, x0: a, x1: b)
+                if y >= 0, y < height { for x in a ..< b { truth[y][x] = true } }
+            }
+            var area = 0
+            for y in 0 ..< height {
+                let s = d.spans(ofRow: y)
+                #expect(s.count / 2 <= SpanDamage.perRow, "seed \(seed) round \(round) row \(y): \(s.count / 2) spans")
+                for k in stride(from: 0, to: s.count, by: 2) {
+                    #expect(s[k] < s[k + 1])
+                    if k > 0 { #expect(s[k] - s[k - 1] >= Int32(SpanDamage.gap), "row \(y): spans closer than the gap") }
+                    area += Int(s[k + 1] - s[k])
+                }
+                for x in 0 ..< width where truth[y][x] {
+                    var held = false
+                    for k in stride(from: 0, to: s.count, by: 2) where Int(s[k]) <= x && x < Int(s[k + 1]) { held = true }
+                    #expect(held, "seed \(seed) round \(round): (\(x), \(y)) was added but is in no span")
+                }
+                if !truth[y].contains(true) { #expect(s.isEmpty, "row \(y) has spans but nothing was added") }
+            }
+            #expect(d.area == area)
+        }
+    }
+
+    /// `wf_diff_spans` against a column-by-column comparison: rows with random extents and values
+    /// (mostly equal, a few differences), every difference inside a span, each span starting and
+    /// ending on a difference, spans `gap` apart.
+    @Test(arguments: 0 ..< 8)
+    func differenceSpansMatchAColumnByColumnComparison(seed: Int) {
+        var r = SeededRandom(seed: UInt64(seed) &* 7 &+ 3)
+        let n = 200, gap = [1, 4, 16][seed % 3]
+        for _ in 0 ..< 50 {
+            let a0 = r.int(0 ... n), a1 = r.int(a0 ... n), b0 = r.int(0 ... n), b1 = r.int(b0 ... n)
+            var a = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
+            for x in 0 ..< n {
+                let v: Float = [0, 1, 0.25, -0.0][r.int(0 ... 3)]
+                if x >= a0, x < a1 { a[x] = v }
+                if x >= b0, x < b1 { b[x] = r.int(0 ... 9) == 0 ? Float(r.int(0 ... 4)) / 4 : v }
+            }
+            // Outside its extent a row is read as 0 whatever the storage holds.
+            var sa = a, sb = b
+            for x in 0 ..< n where x < a0 || x >= a1 { sa[x] = 9 }
+            for x in 0 ..< n where x < b0 || x >= b1 { sb[x] = 7 }
+            let x0 = r.int(0 ... n), x1 = r.int(x0 ... n)
+            var out = [Int32](repeating: 0, count: 2 * 64)
+            let count = sa.withUnsafeBufferPointer { pa in
+                sb.withUnsafeBufferPointer { pb in
+                    out.withUnsafeMutableBufferPointer { o in
+                        wf_diff_spans(pa.baseAddress, a0, a1, pb.baseAddress, b0, b1, x0, x1, gap, o.baseAddress, 64)
+                    }
+                }
+            }
+            let differs = (0 ..< n).map { x in x >= x0 && x < x1 && a[x] != b[x] }
+            var covered = [Bool](repeating: false, count: n)
+            for k in 0 ..< count {
+                let s = Int(out[2 * k]), e = Int(out[2 * k + 1])
+                #expect(s < e && s >= x0 && e <= x1)
+                #expect(differs[s] && differs[e - 1], "seed \(seed): span \(s)..<\(e) does not start and end on a difference")
+                if k > 0 { #expect(s - Int(out[2 * k - 1]) >= gap) }
+                for x in s ..< e { covered[x] = true }
+            }
+            for x in 0 ..< n where differs[x] { #expect(covered[x], "seed \(seed): column \(x) differs outside every span") }
+        }
+    }
+
+    /// Text-like shapes sliding by a fraction of a pixel (a marquee): each frame equals a whole
+    /// frame, while only the columns near their edges are drawn again.
+    @Test func aShapeSlidingByAFractionIsRedrawnNearItsEdgesOnly() {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 240, height: 120); root.anchorPoint = .zero
+        root.backgroundColor = .white
+        let s = ShapeLayer()
+        var p = Path()
+        p.move(to: Point(10, 10)); p.line(to: Point(90, 10)); p.line(to: Point(70, 100)); p.line(to: Point(20, 90)); p.close()
+        p.move(to: Point(120, 20)); p.cubic(to: Point(200, 100), control1: Point(200, 10), control2: Point(210, 60))
+        p.line(to: Point(110, 105)); p.close()
+        s.path = p
+        s.bounds = root.bounds; s.anchorPoint = .zero
+        s.fillColor = Color(r: 20, g: 40, b: 200, a: 255)
+        root.addSublayer(s)
+        let renderer = FastLayerRenderer()
+        var frame = Pixmap(width: 240, height: 120)
+        var drawn = 0, boxes = 0
+        for k in 0 ... 12 {
+            s.position = Point(Double(k) * 0.43, 0)
+            renderer.render(root, into: &frame, width: 240, height: 120)
+            #expect(frame == FastLayerRenderer().renderPixmap(root, width: 240, height: 120), "frame \(k) differs from a whole frame")
+            let d = maxChannelDifference(frame, LayerRenderer().renderPixmap(root, width: 240, height: 120))
+            #expect(d.diff <= 1, "frame \(k): \(d.diff) from the reference at (\(d.x), \(d.y))")
+            if k > 0 { drawn += renderer.damagedPixels; boxes += renderer.damage.reduce(0) { $0 + $1.area } }
+        }
+        // The shapes cover about 14 000 pixels; their edges move by under half a pixel a frame.
+        #expect(drawn > 0)
+        #expect(drawn * 3 < boxes, "drew \(drawn) pixels in 12 frames; the damage boxes hold \(boxes)")
+    }
+}
