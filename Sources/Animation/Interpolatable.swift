@@ -85,8 +85,15 @@ extension Array: Interpolatable where Element: Interpolatable {
 
     /// Element-wise into `result`'s storage when it has the length (copy-on-write keeps any other
     /// holder of that storage unchanged).
+    /// At the ends the end's elements are copied in, so that `result` keeps its own storage (taking
+    /// the end array itself would make the next blend into `result` copy it).
     public static func interpolate(_ a: [Element], _ b: [Element], _ t: Double, into result: inout [Element]) {
-        guard a.count == b.count, t != 0, t != 1, result.count == a.count else { result = interpolate(a, b, t); return }
+        guard a.count == b.count, result.count == a.count else { result = interpolate(a, b, t); return }
+        if t == 0 || t == 1 {
+            let end = t == 0 ? a : b
+            for i in result.indices { result[i] = end[i] }
+            return
+        }
         for i in result.indices { result[i] = Element.interpolate(a[i], b[i], t) }
     }
 

@@ -73,6 +73,8 @@ public final class MorphModel: LayerSceneModel {
     public let lines: [(line: TextLine, origin: Point)]
     /// Change k goes from text k-1 to text k.
     public let changes: [Change]
+    /// Each change's last presentation tree (see `presentation(at:reusing:)`).
+    private var presented: [Layer?] = []
 
     /// Canvas width.
     public var width: Int { canvas.width }
@@ -141,10 +143,15 @@ public final class MorphModel: LayerSceneModel {
         return changes[k].root.presentation(at: elapsed)
     }
 
-    /// The presentation tree at `time`, reusing `previous` when it has the same shape.
+    /// The presentation tree at `time`. Each change's trees differ in shape, so each change keeps
+    /// its own last tree and writes into it again (`previous`, the last frame's, is used only for a
+    /// change not presented yet): a loop through the changes makes no trees once each was shown.
     public func presentation(at time: Double, reusing previous: Layer?) -> Layer {
         let (k, elapsed) = change(at: time)
-        return changes[k].root.presentation(at: elapsed, reusing: previous)
+        if presented.count != changes.count { presented = [Layer?](repeating: nil, count: changes.count) }
+        let tree = changes[k].root.presentation(at: elapsed, reusing: presented[k] ?? previous)
+        presented[k] = tree
+        return tree
     }
 
     /// Plans change `index` from text `a` to text `b`: matches clusters, draws random timings.

@@ -70,17 +70,34 @@ enum Bench {
         }
         var pix = Pixmap(width: side, height: side)
         var times = [Double](repeating: 0, count: frames)
-        @inline(__always) func frame(_ n: Int) {
-            let k = n % length
+        @inline(__always) func frame(_ k: Int) {
             if mode == .dirty { _ = scene.renderChanges(frame: k, into: &pix) } else { scene.render(frame: k, into: &pix) }
         }
-        for n in 0 ..< warmup { frame(n) }
+        // The timed frames are spread evenly over the loop (consecutive when the loop is no longer
+        // than them), starting `warmup` frames in: a scene's cost depends on what is in view. A
+        // damage-only frame is timed after its predecessor was drawn, untimed.
+        let spread = length > frames
+        @inline(__always) func sample(_ n: Int) -> Int {
+            spread ? (warmup + n * length / frames) % length : (warmup + n) % length
+        }
         let counter = AllocationCounter.shared
-        counter?.start()
-        for n in 0 ..< frames {
-            let t0 = MonotonicTime.seconds()
-            frame(warmup + n)
-            times[n] = (MonotonicTime.seconds() - t0) * 1000
+        // Warm-up: the first `warmup` frames, then the timed frames once untimed, so that what
+        // first appears at them (a tile of a new size, a change's tree) is made before the count
+        // starts (steady state). The reference renderer keeps nothing between frames.
+        for k in 0 ..< min(warmup, length) { frame(k) }
+        for pass in mode == .reference ? 1 ... 1 : 0 ... 1 {
+            if pass == 1 { counter?.start() }
+            for n in 0 ..< frames {
+                let k = sample(n)
+                if spread, mode == .dirty {
+                    if pass == 1 { counter?.pause() }
+                    frame((k + length - 1) % length)
+                    if pass == 1 { counter?.resume() }
+                }
+                let t0 = MonotonicTime.seconds()
+                frame(k)
+                if pass == 1 { times[n] = (MonotonicTime.seconds() - t0) * 1000 }
+            }
         }
         let allocs = counter?.stop()
         times.sort()
@@ -247,6 +264,10 @@ final class AllocationCounter: @unchecked Sendable {
     }
 
     func start() { reset(); enable() }
+    /// Stops counting until `resume`, keeping the count.
+    func pause() { disable() }
+    /// Counts again after `pause`.
+    func resume() { enable() }
 
     /// Stops counting; returns the number of allocations since `start`.
     func stop() -> Int {
