@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.
-        .target(name: "Wave", dependencies: ["SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry", "Export"]),
+        .target(name: "Wave", dependencies: ["CRowKernels", "SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry", "Export"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
         .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "LayerVector", "Animation", "Text", "Raster", "Geometry"]),
         // Any layer tree's animation as vector documents (Lottie, animated SVG), sampled frame by frame.

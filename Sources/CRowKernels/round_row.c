@@ -1,4 +1,5 @@
 #include "CRowKernels.h"
+#include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -139,4 +140,70 @@ long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, lo
     }
     if (s.start >= 0) span_mark(&s, s.end + s.gap, s.end + s.gap);   /* closes the open span */
     return s.count;
+}
+
+void wf_fill32(uint32_t *dst, uint32_t value, long count) {
+    if (count <= 0) return;
+    if ((value & 0xffu) * 0x01010101u == value) {
+        /* Four equal bytes: memset is the fastest fill the C library has. */
+        memset(dst, (int)(value & 0xffu), (size_t)count * 4);
+        return;
+    }
+#if defined(__x86_64__)
+    /* `rep stosl`: a string store, which processors with fast strings run at memset's speed. */
+    unsigned long n = (unsigned long)count;
+    __asm__ volatile("rep stosl" : "+D"(dst), "+c"(n) : "a"(value) : "memory");
+#else
+    for (long i = 0; i < count; i++) dst[i] = value;
+#endif
+}
+
+/// Rounds one premultiplied pixel (4 floats) as wf_round_row does, to 4 bytes in memory order.
+static inline uint32_t round_pixel(const float *v) {
+    uint8_t b[4];
+    wf_round_row(v, b, 4);
+    uint32_t out;
+    memcpy(&out, b, 4);
+    return out;
+}
+
+void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
+                        uint32_t bgPixel, uint32_t fgPixel) {
+    const float a = s[3];
+    long i = 0;
+#if defined(__SSE2__)
+    const __m128 sv = _mm_loadu_ps(s), bv = _mm_loadu_ps(bg), one = _mm_set1_ps(1.0f), av = _mm_set1_ps(a);
+    const __m128 zero = _mm_setzero_ps(), scale = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f), top = _mm_set1_ps(255.0f);
+    const __m128i bg4 = _mm_set1_epi32((int)bgPixel), fg4 = _mm_set1_epi32((int)fgPixel);
+    for (; i + 4 <= count; i += 4) {
+        __m128 c4 = _mm_loadu_ps(cov + i);
+        if (_mm_movemask_ps(_mm_cmpneq_ps(c4, zero)) == 0) { _mm_storeu_si128((__m128i *)(dst + i), bg4); continue; }
+        if (a == 1.0f && _mm_movemask_ps(_mm_cmpeq_ps(c4, one)) == 15) { _mm_storeu_si128((__m128i *)(dst + i), fg4); continue; }
+        for (long j = i; j < i + 4; j++) {
+            float c = cov[j];
+            if (c == 0.0f) { dst[j] = bgPixel; continue; }
+            /* The same operations as wf_paint_solid over bg, then wf_round_row. */
+            __m128 cv = _mm_set1_ps(c);
+            __m128 k = _mm_sub_ps(one, _mm_mul_ps(av, cv));
+            __m128 v = _mm_add_ps(_mm_mul_ps(sv, cv), _mm_mul_ps(bv, k));
+            v = _mm_add_ps(_mm_mul_ps(v, scale), half);
+            v = _mm_min_ps(_mm_max_ps(v, zero), top);
+            __m128i q = _mm_cvttps_epi32(v);
+            q = _mm_packs_epi32(q, q);
+            q = _mm_packus_epi16(q, q);
+            dst[j] = (uint32_t)_mm_cvtsi128_si32(q);
+        }
+    }
+#endif
+    for (; i < count; i++) {
+        float c = cov[i];
+        if (c == 0.0f) { dst[i] = bgPixel; continue; }
+        float k = 1.0f - a * c, v[4];
+        for (int ch = 0; ch < 4; ch++) {
+            float m = s[ch] * c;
+            float n = bg[ch] * k;
+            v[ch] = m + n;
+        }
+        dst[i] = round_pixel(v);
+    }
 }

@@ -25,6 +25,9 @@ import Raster
 public final class FastLayerRenderer {
     /// Rows drawn by each thread at most; 1 draws on the calling thread only.
     public var threads = 1
+    /// Whether pixels only one solid colour reaches over an opaque background skip the Float32 row
+    /// buffers (the same bytes; off only to compare the two).
+    var directRows = true
     /// Rectangles holding every pixel the last `render` drew (empty when nothing changed).
     public private(set) var damage: [PixelRect] = []
     /// The pixels the last `render` drew, as spans per row (inside `damage`): a shape that moved
@@ -630,7 +633,7 @@ public final class FastLayerRenderer {
         let levels = 2 * maxDepth + 2          // a mask-first group takes one level more
         let threadCount = max(1, min(threads, 8))
         while workers.count < threadCount { workers.append(RowWorker(width: width)) }
-        for w in workers { w.ensure(levels: levels) }
+        for w in workers { w.ensure(levels: levels); w.directRows = directRows }
         let rows = spans.rows
         let area = spans.area
         let ops = sink.ops

@@ -59,16 +59,120 @@ final class RowWorker: @unchecked Sendable {
             (x0, x1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
             let bg = Self.rounded(color.premultiplied)
             let row = UnsafeMutableRawPointer(frame.bytes + y * frame.width * 4).assumingMemoryBound(to: UInt32.self)
-            guard x0 < x1 else { (row + x0In).update(repeating: bg, count: x1In - x0In); return }
-            if x0In < x0 { (row + x0In).update(repeating: bg, count: x0 - x0In) }
-            if x1 < x1In { (row + x1).update(repeating: bg, count: x1In - x1) }
+            guard x0 < x1 else { wf_fill32(row + x0In, bg, x1In - x0In); return }
+            if x0In < x0 { wf_fill32(row + x0In, bg, x0 - x0In) }
+            if x1 < x1In { wf_fill32(row + x1, bg, x1In - x1) }
+            if directRows {
+                // Cut where a group's opaque mask starts or ends (its content is drawn directly
+                // between), then write each piece that one solid colour reaches straight to 8 bits.
+                var cuts: (Int, Int, Int, Int) = (x0, x1, x1, x1)
+                var n = 1
+                var i = 1
+                while i < ops.count {
+                    if ops[i].kind == .groupBegin {
+                        let by = ops[i].bypassRows, bx = ops[i].bypassColumns
+                        if n == 1, y >= by.lowerBound, y < by.upperBound, !bx.isEmpty {
+                            let a = min(max(bx.lowerBound, x0), x1), b = min(max(bx.upperBound, a), x1)
+                            cuts = (x0, a, b, x1); n = 3
+                        }
+                        i = ops[i].end + 1
+                    } else {
+                        i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
+                    }
+                }
+                for k in 0 ..< n {
+                    let lo = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : cuts.2), hi = k == 0 ? cuts.1 : (k == 1 ? cuts.2 : cuts.3)
+                    guard lo < hi else { continue }
+                    if let only = Self.onlyStep(ops, y: y, lo: lo, hi: hi) {
+                        directRow(ops, only, y: y, lo: lo, hi: hi, background: color.premultiplied, bgPixel: bg, row: row)
+                    } else {
+                        composite(ops, y: y, lo: lo, hi: hi, frame: frame)
+                    }
+                }
+                return
+            }
         } else {
             (buffer(0) + x0).update(repeating: .zero, count: x1 - x0)
         }
-        run(ops, 0, ops.count, level: 0, lo: x0, hi: x1, guardBuffer: nil, y: y)
-        UnsafeMutableRawPointer(buffer(0) + x0).withMemoryRebound(to: Float.self, capacity: (x1 - x0) * 4) { src in
-            wf_round_row(src, frame.bytes + (y * frame.width + x0) * 4, (x1 - x0) * 4)
+        composite(ops, y: y, lo: x0, hi: x1, frame: frame)
+    }
+
+    /// Columns `lo ..< hi` of row `y` through the Float32 buffers, rounded into `frame` (level 0
+    /// is cleared already, or the first step is an opaque background that overwrites it).
+    private func composite(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int, frame: FrameTarget) {
+        run(ops, 0, ops.count, level: 0, lo: lo, hi: hi, guardBuffer: nil, y: y)
+        UnsafeMutableRawPointer(buffer(0) + lo).withMemoryRebound(to: Float.self, capacity: (hi - lo) * 4) { src in
+            wf_round_row(src, frame.bytes + (y * frame.width + lo) * 4, (hi - lo) * 4)
         }
+    }
+
+    /// Whether rows of one solid colour over an opaque background are written straight to 8 bits
+    /// (`directRow`); off, every row goes through the Float32 buffers (a test compares the two).
+    var directRows = true
+
+    /// The one step besides the background that reaches columns `lo ..< hi` of row `y`, when that
+    /// step is a fill or a sum of disjoint parts in one solid colour, reached directly or through
+    /// groups whose mask is opaque over those columns (bypassed); nil otherwise.
+    static func onlyStep(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int) -> Int? {
+        var found = -1
+        // Steps i0 ..< i1 at one nesting level; false when the span is not one step's.
+        func scan(_ i0: Int, _ i1: Int) -> Bool {
+            var i = i0
+            while i < i1 {
+                let b = ops[i].bounds
+                let reaches = y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo
+                switch ops[i].kind {
+                case .groupBegin:
+                    if reaches {
+                        let by = ops[i].bypassRows, bx = ops[i].bypassColumns
+                        guard ops[i].hasMask, !ops[i].maskFirst, y >= by.lowerBound, y < by.upperBound,
+                              lo >= bx.lowerBound, hi <= bx.upperBound, scan(i + 1, ops[i].maskIndex) else { return false }
+                    }
+                    i = ops[i].end + 1
+                case .fill, .sumBegin:
+                    if reaches {
+                        guard found < 0, case .color = ops[i].paint, ops[i].kind == .fill || ops[i].disjointParts else { return false }
+                        found = i
+                    }
+                    i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
+                case .rect, .image:
+                    if reaches { return false }
+                    i += 1
+                case .sumPart, .maskBegin, .groupEnd:
+                    i += 1
+                }
+            }
+            return true
+        }
+        guard scan(1, ops.count), found >= 0 else { return nil }
+        return found
+    }
+
+    /// Columns `lo ..< hi` of row `y` when only step `k` (a solid colour) reaches them over the
+    /// opaque background: each tile row through `wf_over_opaque_row`, the rest the background.
+    private func directRow(_ ops: UnsafeBufferPointer<RenderOp>, _ k: Int, y: Int, lo: Int, hi: Int,
+                           background: SIMD4<Float>, bgPixel: UInt32, row: UnsafeMutablePointer<UInt32>) {
+        guard case .color(let color) = ops[k].paint else { return }
+        var s = color.premultiplied, bg = background
+        let fg = Self.rounded(s)
+        var x = lo
+        withUnsafePointer(to: &s) { sp in
+            withUnsafePointer(to: &bg) { bp in
+                sp.withMemoryRebound(to: Float.self, capacity: 4) { sf in
+                    bp.withMemoryRebound(to: Float.self, capacity: 4) { bf in
+                        let parts = ops[k].kind == .sumBegin ? ops[k].parts : k ..< k + 1
+                        for p in parts {
+                            withTileRow(ops, p, y: y, lo: lo, hi: hi) { src, plo, phi in
+                                if x < plo { wf_fill32(row + x, bgPixel, plo - x) }
+                                wf_over_opaque_row(src + plo, row + plo, phi - plo, sf, bf, bgPixel, fg)
+                                x = phi
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if x < hi { wf_fill32(row + x, bgPixel, hi - x) }
     }
 
     /// Draws steps `i0 ..< i1` (whole steps and groups) into `level`'s buffer, columns `lo ..< hi`

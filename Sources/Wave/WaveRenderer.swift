@@ -1,3 +1,4 @@
+import CRowKernels
 import Geometry
 import Raster
 
@@ -240,14 +241,19 @@ public final class WaveRenderer: @unchecked Sendable {
     }
 
     private func renderFull(_ out: UnsafeMutablePointer<UInt32>, stride: Int) {
-        for j in 0 ..< height {
+        // Rows wholly of background: one store each, or one for a run of contiguous rows.
+        let lo = regionW == 0 ? height : min(max(y0, 0), height), hi = regionW == 0 ? height : min(max(y1, lo), height)
+        if stride == width {
+            wf_fill32(out, bgPixel, lo * width)
+            wf_fill32(out + hi * width, bgPixel, (height - hi) * width)
+        } else {
+            for j in 0 ..< lo { wf_fill32(out + j * stride, bgPixel, width) }
+            for j in hi ..< height { wf_fill32(out + j * stride, bgPixel, width) }
+        }
+        for j in lo ..< hi {
             let row = out + j * stride
-            if j < y0 || j >= y1 || regionW == 0 {
-                row.update(repeating: bgPixel, count: width)
-                continue
-            }
-            row.update(repeating: bgPixel, count: x0)
-            (row + x1).update(repeating: bgPixel, count: width - x1)
+            wf_fill32(row, bgPixel, x0)
+            wf_fill32(row + x1, bgPixel, width - x1)
             writeRegionRow(j - y0, blocks: 0 ..< blockCount, into: row + x0)
         }
     }

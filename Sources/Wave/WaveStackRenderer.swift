@@ -1,3 +1,4 @@
+import CRowKernels
 import Geometry
 import Raster
 
@@ -111,12 +112,12 @@ public final class WaveStackRenderer: @unchecked Sendable {
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
             // Outside the ink box every pixel is the background.
             for y in 0 ..< height where y < y0 || y >= y1 {
-                (base + y * width).update(repeating: bgPixel, count: width)
+                wf_fill32(base + y * width, bgPixel, width)
             }
             for r in 0 ..< regionH {
                 let row = base + (r + y0) * width
-                row.update(repeating: bgPixel, count: x0)
-                (row + x1).update(repeating: bgPixel, count: width - x1)
+                wf_fill32(row, bgPixel, x0)
+                wf_fill32(row + x1, bgPixel, width - x1)
                 writeRegionRow(r, band: band, into: row + x0)
             }
             previousBuffer = UnsafeRawPointer(base)

@@ -115,3 +115,59 @@ import TestSupport
         #expect(drawn * 3 < boxes, "drew \(drawn) pixels in 12 frames; the damage boxes hold \(boxes)")
     }
 }
+
+/// Rows one solid colour reaches over an opaque background are written straight to 8 bits; they
+/// must be the bytes the Float32 row buffers make.
+@Suite struct DirectRowTests {
+    /// A marquee-like tree: an opaque background, a group masked by a horizontal fade (opaque in the
+    /// middle), holding solid shapes (some translucent, some overlapping, some moved by fractions)
+    /// and a rectangle; frames drawn whole and from the last one.
+    @Test(arguments: 0 ..< 10)
+    func directRowsAreTheBuffersBytes(seed: Int) {
+        var r = SeededRandom(seed: UInt64(seed) &* 13 &+ 1)
+        let w = 120, h = 70
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h)); root.anchorPoint = .zero
+        root.backgroundColor = RandomTrees.color(&r, opaque: true)
+        let view = Layer()
+        view.bounds = root.bounds; view.anchorPoint = .zero
+        if seed % 3 != 0 {
+            let fade = GradientLayer()
+            fade.bounds = root.bounds; fade.anchorPoint = .zero
+            fade.colors = [.clear, .black, .black, .clear]
+            let f = r.double(0.05 ... 0.3)
+            fade.locations = [0, f, 1 - f, 1]
+            fade.startPoint = Point(0, 0.5); fade.endPoint = Point(1, 0.5)
+            view.mask = fade
+        }
+        var shapes: [ShapeLayer] = []
+        for k in 0 ..< r.int(1 ... 5) {
+            let s = ShapeLayer()
+            s.bounds = root.bounds; s.anchorPoint = .zero
+            s.path = RandomTrees.path(&r, in: Rect(x: Double(k * 20), y: 5, width: 40, height: 60))
+            s.fillColor = RandomTrees.color(&r, opaque: r.int(0 ... 2) > 0)
+            s.position = Point(r.double(-3 ... 3), 0)
+            view.addSublayer(s)
+            shapes.append(s)
+        }
+        if seed % 4 == 1 {
+            let bar = Layer()
+            bar.bounds = Rect(x: 0, y: 0, width: 30, height: 8); bar.anchorPoint = .zero
+            bar.position = Point(50.5, 30); bar.backgroundColor = RandomTrees.color(&r)
+            view.addSublayer(bar)
+        }
+        root.addSublayer(view)
+        let direct = FastLayerRenderer(), buffered = FastLayerRenderer()
+        buffered.directRows = false
+        var a = Pixmap(width: w, height: h), b = Pixmap(width: w, height: h)
+        for frame in 0 ..< 6 {
+            for s in shapes { s.position.x += [0.37, 1, 0.0, 2.75][(frame + seed) % 4] }
+            direct.render(root, into: &a, width: w, height: h)
+            buffered.render(root, into: &b, width: w, height: h)
+            #expect(a == b, "seed \(seed) frame \(frame): direct rows differ from the buffered rows")
+            #expect(a == FastLayerRenderer().renderPixmap(root, width: w, height: h))
+            let d = maxChannelDifference(a, LayerRenderer().renderPixmap(root, width: w, height: h))
+            #expect(d.diff <= 1, "seed \(seed) frame \(frame): \(d.diff) from the reference at (\(d.x), \(d.y))")
+        }
+    }
+}

@@ -24,4 +24,15 @@ void wf_paint_solid(const float *cov, float *dst, long count, const float *s);
 long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, long b1,
                    long x0, long x1, long gap, int32_t *out, long maxSpans);
 
+/// One colour `s` (premultiplied, 4 floats) with coverage `cov[i]` over the opaque premultiplied
+/// colour `bg`, rounded to 8 bits into `dst[i]`, for `count` pixels: exactly what filling a row
+/// with `bg`, `wf_paint_solid` and `wf_round_row` make, without the Float32 row in between.
+/// `bgPixel` and `fgPixel` are `bg` and `s` rounded (what no coverage and full opaque coverage give).
+void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
+                        uint32_t bgPixel, uint32_t fgPixel);
+
+/// Stores the 32-bit `value` into `dst[0 ..< count]` (a row of one colour). Uses the processor's
+/// string store where there is one (as memset does), else a loop.
+void wf_fill32(uint32_t *dst, uint32_t value, long count);
+
 #endif
