@@ -66,6 +66,10 @@ public final class FastLayerRenderer {
     private let rasterJob = RasterJob()
     private let rowsJob = RowsJob()
     private var windowScratch: [Float] = []
+    /// This frame's steps that only moved, and the boxes of their differences (per part).
+    private var moved: [MovedStep] = []
+    private var movedBoxes: [PixelRect] = []
+    private let diffJob = DiffJob()
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
     private var strokeDamage: [PixelRect] = []
     /// Strokes whose trim changed and were rasterized again only where they differ, in the last render.
@@ -274,6 +278,15 @@ public final class FastLayerRenderer {
                 addDamage(canvasRect)
             }
         } else {
+            moved.removeAll(keepingCapacity: true)
+            // Over an opaque background a solid colour's rows are written straight to 8 bits, about
+            // as cheaply as its old and new tiles are compared: a moved solid shape is then drawn
+            // again over its boxes. Elsewhere (gradients, translucency, a transparent canvas) only
+            // where its coverage changed.
+            var directBackdrop = false
+            if directRows, n > 0, ops[0].kind == .rect, case .color(let c) = ops[0].paint, c.a == 255, ops[0].bounds == canvasRect {
+                directBackdrop = true
+            }
             for i in 0 ..< n where ops[i].kind != .maskBegin && ops[i].kind != .groupEnd {
                 if !strokeDamage[i].isEmpty {
                     addDamage(strokeDamage[i].intersection(canvasRect))
@@ -283,17 +296,17 @@ public final class FastLayerRenderer {
                     // A group or a sum whose bounds moved with its content: its pixels are its
                     // content's, and the content's own steps hold what changed.
                     continue
-                } else if ops[i].movedOnly(from: previous[i]) {
-                    // The same shape and paint moved: only where its coverage differs.
+                } else if ops[i].movedOnly(from: previous[i]), !(directBackdrop && ops[i].paintsSolid) {
+                    // The same shape and paint moved: only where its coverage differs (below).
                     let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
-                    let box = spans.addDifference(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
-                                                  new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, over: area)
-                    addDamage(box, spans: false)
+                    moved.append(MovedStep(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
+                                           new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, area: area))
                 } else {
                     addDamage(ops[i].bounds.union(previous[i].bounds).intersection(canvasRect))
                 }
             }
         }
+        if !moved.isEmpty { addMovedDifferences() }
         // What the row workers read: each tile's values, each sum's parts that draw.
         for i in 0 ..< n {
             if let t = ops[i].tile {
@@ -312,6 +325,35 @@ public final class FastLayerRenderer {
 
     /// Adds `r` to the damage rectangles and (unless `spans` is false: the caller added finer ones)
     /// to the spans drawn.
+    /// The spans where each moved step's old and new tiles differ, on all threads when there is
+    /// enough to compare (each thread a band of every step's rows), and their boxes as damage.
+    private func addMovedDifferences() {
+        var total = 0, lo = Int.max, hi = Int.min
+        for m in moved where !m.area.isEmpty {
+            total += m.area.area; lo = min(lo, m.area.y0); hi = max(hi, m.area.y1)
+            spans.prepareDifference(over: m.area)
+        }
+        guard lo < hi else { moved.removeAll(keepingCapacity: true); return }
+        let n = max(1, min(threads, SpanDamage.maxParts))
+        let parts = n > 1 && total >= 64 * 1024 ? n : 1
+        if movedBoxes.count < moved.count * parts {
+            movedBoxes.append(contentsOf: repeatElement(PixelRect.empty, count: moved.count * parts - movedBoxes.count))
+        }
+        diffJob.work = DiffWork(steps: moved, spans: spans, rows: lo ..< hi, parts: parts)
+        movedBoxes.withUnsafeMutableBufferPointer { boxes in
+            diffJob.boxes = boxes
+            if parts > 1 { helpers(parts).perform(parts, diffJob) } else { diffJob.runPart(0) }
+        }
+        diffJob.work = nil
+        diffJob.boxes = nil
+        for j in moved.indices {
+            var box = PixelRect.empty
+            for k in 0 ..< parts { box = box.union(movedBoxes[j * parts + k]) }
+            addDamage(box, spans: false)
+        }
+        moved.removeAll(keepingCapacity: true)
+    }
+
     private func addDamage(_ r: PixelRect, spans addSpans: Bool = true) {
         guard !r.isEmpty else { return }
         if addSpans { spans.add(r) }
@@ -643,7 +685,9 @@ public final class FastLayerRenderer {
             let frame = FrameTarget(bytes: base, width: width)
             ops.withUnsafeBufferPointer { opsBuffer in
                 let ops = StepList(buffer: opsBuffer)
-                if threadCount > 1, area >= 64 * 1024 {
+                // Worth a second thread from about 16 000 pixels; each span costs about as much
+                // as 64 pixels of its own (finding what reaches it).
+                if threadCount > 1, area + 64 * spans.count >= 16 * 1024 {
                     rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, gradients: gradients, frame: frame,
                                             parts: threadCount)
                     helpers(threadCount).perform(threadCount, rowsJob)
@@ -788,5 +832,41 @@ final class RowsJob: HelperJob, @unchecked Sendable {
         let r = w.spans.rows, n = r.count
         let band = r.lowerBound + n * k / w.parts ..< r.lowerBound + n * (k + 1) / w.parts
         w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
+    }
+}
+
+/// A step that only moved: its last and current tiles and places, and the pixels either covers.
+struct MovedStep {
+    let old: CoverageTile?
+    let oldX: Int, oldY: Int
+    let new: CoverageTile?
+    let newX: Int, newY: Int
+    let area: PixelRect
+}
+
+/// What the threads comparing moved steps' tiles share (read only, but for their own rows of
+/// `spans`): the steps and the rows all of them lie in.
+struct DiffWork: @unchecked Sendable {
+    let steps: [MovedStep]
+    let spans: SpanDamage
+    let rows: Range<Int>
+    let parts: Int
+}
+
+/// Moved steps compared in parts: part k takes the k-th band of the rows all the steps lie in (the
+/// same band for every step, so no two parts write one row) and writes step j's box to
+/// `boxes[j * parts + k]`.
+final class DiffJob: HelperJob, @unchecked Sendable {
+    var work: DiffWork?
+    var boxes: UnsafeMutableBufferPointer<PixelRect>?
+
+    func runPart(_ k: Int) {
+        guard let w = work, let boxes else { return }
+        let n = w.rows.count
+        let band = w.rows.lowerBound + n * k / w.parts ..< w.rows.lowerBound + n * (k + 1) / w.parts
+        for (j, m) in w.steps.enumerated() {
+            boxes[j * w.parts + k] = w.spans.addDifference(old: m.old, oldX: m.oldX, oldY: m.oldY, new: m.new, newX: m.newX,
+                                                           newY: m.newY, over: m.area, band: band, part: k)
+        }
     }
 }

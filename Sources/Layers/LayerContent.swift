@@ -195,6 +195,12 @@ struct RenderOp {
         return true
     }
 
+    /// True when it paints one solid colour.
+    var paintsSolid: Bool {
+        if case .color = paint { return true }
+        return false
+    }
+
     /// True for a fill that is `o`'s shape, fill rule, stroke and paint under the same linear part,
     /// moved: its pixels differ from `o`'s only where the two tiles' coverages differ.
     func movedOnly(from o: RenderOp) -> Bool {

@@ -6,7 +6,8 @@ import CRowKernels
 /// spans always hold every pixel added.
 ///
 /// Storage is kept between frames; `reset` clears only the rows touched. Read by the row-drawing
-/// threads while no one writes it.
+/// threads while no one writes it; written by several threads only through `addDifference` on
+/// disjoint rows, each with its own part number (its own scratch).
 final class SpanDamage: @unchecked Sendable {
     /// Spans kept per row.
     static let perRow = 8
@@ -19,20 +20,21 @@ final class SpanDamage: @unchecked Sendable {
     private var spans: UnsafeMutablePointer<Int32>
     /// Rows that may hold spans (`lo ..< hi`).
     private(set) var rows = 0 ..< 0
-    /// Scratch for one row's differences.
-    private var scratch: UnsafeMutablePointer<Int32>
-    /// One row's spans while a span is added (one more than a row keeps).
-    private let merged: UnsafeMutablePointer<Int32>
+    /// Per part (thread), scratch for one row's differences, then room for one row's spans while a
+    /// span is added (one more than a row keeps).
+    private let scratch: UnsafeMutablePointer<Int32>
     private static let scratchSpans = 64
+    private static let scratchStride = 2 * scratchSpans + 2 * (perRow + 1)
+    /// Parts that may add differences at once.
+    static let maxParts = 8
 
     init() {
         counts = .allocate(capacity: 1)
         spans = .allocate(capacity: 2 * Self.perRow)
-        scratch = .allocate(capacity: 2 * Self.scratchSpans)
-        merged = .allocate(capacity: 2 * (Self.perRow + 1))
+        scratch = .allocate(capacity: Self.maxParts * Self.scratchStride)
     }
 
-    deinit { counts.deallocate(); spans.deallocate(); scratch.deallocate(); merged.deallocate() }
+    deinit { counts.deallocate(); spans.deallocate(); scratch.deallocate() }
 
     /// No spans, on a canvas `height` rows tall.
     func reset(height h: Int) {
@@ -58,6 +60,13 @@ final class SpanDamage: @unchecked Sendable {
         UnsafeBufferPointer(start: spans + y * 2 * Self.perRow, count: 2 * Int(counts[y]))
     }
 
+    /// Spans on all rows.
+    var count: Int {
+        var n = 0
+        for y in rows { n += Int(counts[y]) }
+        return n
+    }
+
     /// Pixels the spans hold.
     var area: Int {
         var n = 0
@@ -71,13 +80,25 @@ final class SpanDamage: @unchecked Sendable {
     /// Adds columns `x0 ..< x1` of row `y` (clipped to the canvas rows; columns are the caller's).
     func add(row y: Int, x0: Int, x1: Int) {
         guard y >= 0, y < height, x0 < x1 else { return }
-        rows = rows.isEmpty ? y ..< y + 1 : min(rows.lowerBound, y) ..< max(rows.upperBound, y + 1)
+        cover(y ..< y + 1)
+        insert(row: y, x0: x0, x1: x1, part: 0)
+    }
+
+    /// Widens `rows` to hold `r` (clipped to the canvas).
+    private func cover(_ r: Range<Int>) {
+        let r = r.clamped(to: 0 ..< height)
+        guard !r.isEmpty else { return }
+        rows = rows.isEmpty ? r : min(rows.lowerBound, r.lowerBound) ..< max(rows.upperBound, r.upperBound)
+    }
+
+    /// Puts a span into row `y`'s list (touching nothing but that row and part `part`'s scratch).
+    private func insert(row y: Int, x0: Int, x1: Int, part: Int) {
         let row = spans + y * 2 * Self.perRow
         let n = Int(counts[y])
         var a = Int32(clamping: x0), b = Int32(clamping: x1)
         let gap = Int32(Self.gap)
         // Join every span within `gap` of the new one; the rest, and the result, in order into `merged`.
-        let t = merged
+        let t = scratch + part * Self.scratchStride + 2 * Self.scratchSpans
         var out = 0, at = -1
         for k in 0 ..< n {
             let s0 = row[2 * k], s1 = row[2 * k + 1]
@@ -110,16 +131,26 @@ final class SpanDamage: @unchecked Sendable {
         for y in max(r.y0, 0) ..< min(r.y1, height) { add(row: y, x0: r.x0, x1: r.x1) }
     }
 
-    /// Adds, over `area`, the pixels where tile `old` (placed at `oldX`, `oldY`) and tile `new`
-    /// (at `newX`, `newY`) differ in coverage (a missing tile covers nothing). Returns the box of
-    /// what was added (empty when they are equal there).
+    /// Makes the rows of `area` ready for `addDifference` from several threads.
+    func prepareDifference(over area: PixelRect) {
+        if !area.isEmpty { cover(area.y0 ..< area.y1) }
+    }
+
+    /// Adds, over `area` (rows `band` of it only), the pixels where tile `old` (placed at `oldX`,
+    /// `oldY`) and tile `new` (at `newX`, `newY`) differ in coverage (a missing tile covers
+    /// nothing). Returns the box of what was added (empty when they are equal there). Threads may
+    /// call it at once for disjoint bands, each with its own `part` (0 ..< maxParts), after
+    /// `prepareDifference(over: area)`.
     func addDifference(old: CoverageTile?, oldX: Int, oldY: Int, new: CoverageTile?, newX: Int, newY: Int,
-                       over area: PixelRect) -> PixelRect {
+                       over area: PixelRect, band: Range<Int>? = nil, part: Int = 0) -> PixelRect {
         var box = PixelRect.empty
         guard !area.isEmpty else { return box }
+        if band == nil { prepareDifference(over: area) }
+        let scratch = self.scratch + part * Self.scratchStride
+        let ys = (band ?? area.y0 ..< area.y1).clamped(to: max(area.y0, 0) ..< max(min(area.y1, height), 0))
         let ow = old?.width ?? 0, oh = old?.height ?? 0, nw = new?.width ?? 0, nh = new?.height ?? 0
         let ov = old.map { UnsafePointer($0.storage) }, nv = new.map { UnsafePointer($0.storage) }
-        for y in max(area.y0, 0) ..< min(area.y1, height) {
+        for y in ys {
             // A row's values indexed by column (never read outside the tile's columns).
             let oRow = y >= oldY && y < oldY + oh && ow > 0
             let nRow = y >= newY && y < newY + nh && nw > 0
@@ -130,7 +161,7 @@ final class SpanDamage: @unchecked Sendable {
                                       np, nRow ? newX : 0, nRow ? newX + nw : 0,
                                       area.x0, area.x1, Self.gap, scratch, Self.scratchSpans)
             guard count > 0 else { continue }
-            for j in 0 ..< count { add(row: y, x0: Int(scratch[2 * j]), x1: Int(scratch[2 * j + 1])) }
+            for j in 0 ..< count { insert(row: y, x0: Int(scratch[2 * j]), x1: Int(scratch[2 * j + 1]), part: part) }
             box = box.union(PixelRect(x0: Int(scratch[0]), y0: y, x1: Int(scratch[2 * count - 1]), y1: y + 1))
         }
         return box
