@@ -13,9 +13,12 @@ import Raster
 /// the same tile at another place; a glyph that moves by a fraction is rasterized again alone.
 ///
 /// The list is compared with the previous frame's: the pixels that can differ are the device bounds
-/// of the steps that differ, old and new (damage). Only those rectangles are drawn again, row by row:
-/// every row is composited in Float32 premultiplied RGBA in a row buffer per group level (the
-/// reference's source-over, masks and opacity, in its order) and rounded to 8 bits once. A frame
+/// of the steps that differ, old and new, or for a shape that only moved the columns where its old
+/// and new tiles differ (damage, kept as spans per row). Only those spans are drawn again, row by
+/// row: every row is composited in Float32 premultiplied RGBA in a row buffer per group level (the
+/// reference's source-over, masks and opacity, in its order) and rounded to 8 bits once; where one
+/// solid colour alone reaches a span over an opaque background, with the same arithmetic straight
+/// to 8 bits. A frame
 /// equal to the previous one costs the comparison. Buffers, tiles and lists are reused: nothing is
 /// allocated per frame once they have grown, unless a stroke's trim or a shape's transform changes
 /// (a new outline is made then).
@@ -30,8 +33,9 @@ public final class FastLayerRenderer {
     var directRows = true
     /// Rectangles holding every pixel the last `render` drew (empty when nothing changed).
     public private(set) var damage: [PixelRect] = []
-    /// The pixels the last `render` drew, as spans per row (inside `damage`): a shape that moved
-    /// is drawn again only where its coverage changed.
+    /// The pixels the last `render` drew, as spans per row (inside `damage`): a shape that only
+    /// moved is drawn again only where its coverage changed, unless it is a solid colour over an
+    /// opaque background (then its boxes: direct rows draw them about as cheaply).
     private let spans = SpanDamage()
     /// Pixels drawn by the last `render`.
     public var damagedPixels: Int { spans.area }
@@ -323,10 +327,8 @@ public final class FastLayerRenderer {
         sink.ops = ops
     }
 
-    /// Adds `r` to the damage rectangles and (unless `spans` is false: the caller added finer ones)
-    /// to the spans drawn.
     /// The spans where each moved step's old and new tiles differ, on all threads when there is
-    /// enough to compare (each thread a band of every step's rows), and their boxes as damage.
+    /// enough to compare (each thread a band of the rows), and their boxes as damage.
     private func addMovedDifferences() {
         var total = 0, lo = Int.max, hi = Int.min
         for m in moved where !m.area.isEmpty {
@@ -354,6 +356,8 @@ public final class FastLayerRenderer {
         moved.removeAll(keepingCapacity: true)
     }
 
+    /// Adds `r` to the damage rectangles and (unless `spans` is false: the caller added finer ones)
+    /// to the spans drawn.
     private func addDamage(_ r: PixelRect, spans addSpans: Bool = true) {
         guard !r.isEmpty else { return }
         if addSpans { spans.add(r) }
