@@ -633,11 +633,15 @@ public final class FastLayerRenderer {
         return tile
     }
 
-    /// A spare tile whose storage already holds `count` values if there is one (so tiles stop
-    /// growing once the frame's sizes have been seen), else any.
+    /// The spare tile with the least storage that holds `count` values (so a small tile does not
+    /// take the room a larger one will want), else a new one: spares are not grown, so once the
+    /// sizes a loop needs have been seen, tiles stop being allocated.
     private func takeSpare(count: Int) -> CoverageTile {
-        if let k = spare.lastIndex(where: { $0.capacity >= count }) { return spare.remove(at: k) }
-        return spare.popLast() ?? CoverageTile()
+        var best = -1
+        for k in spare.indices where spare[k].capacity >= count && (best < 0 || spare[k].capacity < spare[best].capacity) {
+            best = k
+        }
+        return best >= 0 ? spare.remove(at: best) : CoverageTile()
     }
 
     private func evict() {

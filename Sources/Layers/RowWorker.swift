@@ -444,7 +444,6 @@ final class RowWorker: @unchecked Sendable {
         let opacity = Float(ops[g].opacity)
         let clip = ops[g].clip
         var clipRow: UnsafePointer<Float>?
-        var clipTile: CoverageTile?
         if clip == .rect {
             rectCoverage(ops[g].rect, y: y, lo: lo, hi: hi, into: cov)
             clipRow = UnsafePointer(cov)
