@@ -131,23 +131,22 @@ final class SpanDamage: @unchecked Sendable {
         for y in max(r.y0, 0) ..< min(r.y1, height) { add(row: y, x0: r.x0, x1: r.x1) }
     }
 
-    /// Makes the rows of `area` ready for `addDifference` from several threads.
+    /// Makes the rows of `area` ready for `addDifference` (call it first, on one thread).
     func prepareDifference(over area: PixelRect) {
         if !area.isEmpty { cover(area.y0 ..< area.y1) }
     }
 
     /// Adds, over `area` (rows `band` of it only), the pixels where tile `old` (placed at `oldX`,
     /// `oldY`) and tile `new` (at `newX`, `newY`) differ in coverage (a missing tile covers
-    /// nothing). Returns the box of what was added (empty when they are equal there). Threads may
-    /// call it at once for disjoint bands, each with its own `part` (0 ..< maxParts), after
-    /// `prepareDifference(over: area)`.
+    /// nothing). Returns the box of what was added (empty when they are equal there). Call
+    /// `prepareDifference(over: area)` first; threads may then call it at once for disjoint bands,
+    /// each with its own `part` (0 ..< maxParts).
     func addDifference(old: CoverageTile?, oldX: Int, oldY: Int, new: CoverageTile?, newX: Int, newY: Int,
-                       over area: PixelRect, band: Range<Int>? = nil, part: Int = 0) -> PixelRect {
+                       over area: PixelRect, band: Range<Int>, part: Int) -> PixelRect {
         var box = PixelRect.empty
         guard !area.isEmpty else { return box }
-        if band == nil { prepareDifference(over: area) }
         let scratch = self.scratch + part * Self.scratchStride
-        let ys = (band ?? area.y0 ..< area.y1).clamped(to: max(area.y0, 0) ..< max(min(area.y1, height), 0))
+        let ys = band.clamped(to: max(area.y0, 0) ..< max(min(area.y1, height), 0))
         let ow = old?.width ?? 0, oh = old?.height ?? 0, nw = new?.width ?? 0, nh = new?.height ?? 0
         let ov = old.map { UnsafePointer($0.storage) }, nv = new.map { UnsafePointer($0.storage) }
         for y in ys {
