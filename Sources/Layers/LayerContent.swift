@@ -184,15 +184,26 @@ struct RenderOp {
         return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
     }
 
+    /// The same kind, fill rule, stroke and paint.
+    private func paintsLike(_ o: RenderOp) -> Bool {
+        kind == o.kind && rule == o.rule && stroke == o.stroke && paint == o.paint
+    }
+
+    /// The same rectangle, opacity, mask, clip and extent (what a group or a rectangle adds).
+    private func groupsLike(_ o: RenderOp) -> Bool {
+        rect == o.rect && opacity == o.opacity && hasMask == o.hasMask && clip == o.clip && end == o.end
+    }
+
+    /// The same shape (one storage, or equal elements).
+    private func sameShape(as o: RenderOp) -> Bool { path.sharesStorage(with: o.path) || path == o.path }
+
     /// True for a group or a sum that draws what `o` drew wherever its content is the same: they
     /// differ at most in their bounds and (where it is not used: a sum's, or a group's without a
     /// path clip) their transform. The bounds follow the content and change no pixel by themselves.
     func placesSame(as o: RenderOp) -> Bool {
-        guard kind == o.kind, kind == .sumBegin || kind == .groupBegin, clip != .path, rule == o.rule, stroke == o.stroke,
-              rect == o.rect, opacity == o.opacity, hasMask == o.hasMask, clip == o.clip, end == o.end, maskIndex == o.maskIndex,
-              maskFirst == o.maskFirst, bypassRows == o.bypassRows, bypassColumns == o.bypassColumns, paint == o.paint
-        else { return false }
-        return true
+        (kind == .sumBegin || kind == .groupBegin) && clip != .path && paintsLike(o) && groupsLike(o)
+            && maskIndex == o.maskIndex && maskFirst == o.maskFirst && bypassRows == o.bypassRows
+            && bypassColumns == o.bypassColumns
     }
 
     /// True when it paints one solid colour.
@@ -204,18 +215,13 @@ struct RenderOp {
     /// True for a fill that is `o`'s shape, fill rule, stroke and paint under the same linear part,
     /// moved: its pixels differ from `o`'s only where the two tiles' coverages differ.
     func movedOnly(from o: RenderOp) -> Bool {
-        guard kind == o.kind, kind == .fill || kind == .sumPart, rule == o.rule, stroke == o.stroke, paint == o.paint,
-              transform.a == o.transform.a, transform.b == o.transform.b, transform.c == o.transform.c,
-              transform.d == o.transform.d, image == nil, o.image == nil,
-              path.sharesStorage(with: o.path) || path == o.path else { return false }
-        return true
+        (kind == .fill || kind == .sumPart) && paintsLike(o) && transform.a == o.transform.a && transform.b == o.transform.b
+            && transform.c == o.transform.c && transform.d == o.transform.d && image == nil && o.image == nil && sameShape(as: o)
     }
 
     /// True when drawing `self` lays down the same pixels as drawing `o` did (same shape, place and paint).
     func drawsSame(as o: RenderOp) -> Bool {
-        guard kind == o.kind, transform == o.transform, rule == o.rule, stroke == o.stroke,
-              rect == o.rect, opacity == o.opacity, hasMask == o.hasMask, clip == o.clip, end == o.end,
-              paint == o.paint, path.sharesStorage(with: o.path) || path == o.path else { return false }
+        guard paintsLike(o), transform == o.transform, groupsLike(o), sameShape(as: o) else { return false }
         if let a = image, let b = o.image { return a == b }
         return (image == nil) == (o.image == nil)
     }

@@ -11,6 +11,8 @@ import Raster
 /// frames keep arriving; hidden again, the panel costs the window nothing.
 @Suite(.serialized) struct PanelWindowTests {
     static let size = ["--size", "160x124"]
+    /// The pen scene most tests tune: short text, 10 fps.
+    static let stroke = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
 
     /// The preview (the top-left `width` x `height` of the window's screenshot).
     static func preview(_ shot: Pixmap?, width: Int = 160, height: Int = 124) -> Pixmap? {
@@ -38,13 +40,13 @@ import Raster
     /// (scene flags, script after the panel is shown at tick 3, flag the change must print).
     static let controls: [([String], String, String)] = [
         // A slider, dragged.
-        (["--scene", "stroke", "--text", "Ok", "--fps", "10"], "8:press=stroke-width@0.1;10:move=stroke-width@0.3;12:release=stroke-width@0.3", "--stroke-width"),
+        (stroke, "8:press=stroke-width@0.1;10:move=stroke-width@0.3;12:release=stroke-width@0.3", "--stroke-width"),
         // A slider, turned with the wheel (shift: fine steps).
-        (["--scene", "stroke", "--text", "Ok", "--fps", "10"], "8:wheel=stroke-width@3;10:shift-wheel=stroke-width@-2", "--stroke-width"),
+        (stroke, "8:wheel=stroke-width@3;10:shift-wheel=stroke-width@-2", "--stroke-width"),
         // A colour, dragged in its picker.
-        (["--scene", "stroke", "--text", "Ok", "--fps", "10"], "8:click=stroke-color/pick;11:press=stroke-color/picker@0.2;13:move=stroke-color/picker@0.4;15:release=stroke-color/picker@0.4", "--stroke-color"),
+        (stroke, "8:click=stroke-color/pick;11:press=stroke-color/picker@0.2;13:move=stroke-color/picker@0.4;15:release=stroke-color/picker@0.4", "--stroke-color"),
         // A drop-down.
-        (["--scene", "stroke", "--text", "Ok", "--fps", "10"], "8:click=line-join;11:click=line-join/bevel", "--line-join"),
+        (stroke, "8:click=line-join;11:click=line-join/bevel", "--line-join"),
         // A check box.
         (["--scene", "marquee", "--text", "Hi"], "8:click=force-scroll", "--force-scroll"),
         // A text field: typed, then Enter.
@@ -78,7 +80,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        let flags = Self.stroke
         let script = "3:key=tab;8:ctrl-click=stroke-width;11:key=ctrl+a;12:text=5000;13:key=enter"
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
@@ -96,7 +98,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        let flags = Self.stroke
         let change = "3:key=tab;8:press=stroke-width@0.2;10:move=stroke-width@0.3;11:move=stroke-width@0.4;12:release=stroke-width@0.4"
         // One drag is one undo step: after undo the frame is the flags' own.
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", change + ";16:click=undo"], on: display, in: dir)
@@ -116,7 +118,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        let flags = Self.stroke
         let script = "3:key=tab;8:wheel=stroke-width@2;12:click=copy-command"
         let (r, _) = try WindowTests.window(Self.size + flags + ["--frames", "20", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
@@ -168,7 +170,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10", "--progress", "1"]
+        let flags = Self.stroke + ["--progress", "1"]
         let script = "3:key=tab;6:click=compare;10:click=pin;14:press=stroke-width@0.3;16:release=stroke-width@0.3"
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
@@ -192,7 +194,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        let flags = Self.stroke
         let script = "3:key=tab;6:click=presets;9:press=stroke-width@0.25;11:release=stroke-width@0.25;"
             + "14:click=preset-file;16:key=ctrl+a;17:text=mine.json;18:key=enter;21:click=save-preset"
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", script], on: display, in: dir)
@@ -210,7 +212,7 @@ import Raster
         let display = try VirtualDisplay()
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let flags = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
+        let flags = Self.stroke
         var script = "3:key=tab;6:click=copy-command"
         var t = 9
         for _ in 0 ..< 11 { script += ";\(t):key=down"; t += 2 }
