@@ -50,6 +50,10 @@ public final class FastLayerRenderer {
     private var built = false
     private var depth = 0, maxDepth = 0
     private var cache: [TileKey: CoverageTile] = [:]
+    /// Fills' row programs by tile key without the fractional horizontal offset, and spares.
+    private var programs: [TileKey: ShapeProgram] = [:]
+    private var spareModels: [ShapeProgram] = []
+    private var staleModels: [TileKey] = []
     private var spare: [CoverageTile] = []
     private var cachedFloats = 0
     private var frameNumber = 0
@@ -94,7 +98,10 @@ public final class FastLayerRenderer {
     @discardableResult
     public func render(_ root: Layer, into pixmap: inout Pixmap, width w: Int, height h: Int) -> Range<Int> {
         if pixmap.width != w || pixmap.height != h { pixmap = Pixmap(width: w, height: h); valid = false }
-        if w != width || h != height { width = w; height = h; valid = false; built = false; workers.removeAll() }
+        if w != width || h != height {
+            width = w; height = h; valid = false; built = false; workers.removeAll()
+            programs.removeAll()              // whether a shape is kept whole depends on the canvas
+        }
         frameNumber += 1
         tilesRasterized = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
@@ -196,7 +203,7 @@ public final class FastLayerRenderer {
                 } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: previous[i]) {
                     strokeDamage[i] = d
                 } else {
-                    resolveTile(&ops[i])
+                    resolveTile(&ops[i], previous: reusable ? previous[i].tile : nil)
                 }
             case .rect:
                 let r = ops[i].rect
@@ -300,6 +307,14 @@ public final class FastLayerRenderer {
                     // A group or a sum whose bounds moved with its content: its pixels are its
                     // content's, and the content's own steps hold what changed.
                     continue
+                } else if ops[i].movedOnly(from: previous[i]), ops[i].tile?.hasRanges ?? true, previous[i].tile?.hasRanges ?? true {
+                    // Both tiles know where their rows vary: compared range by range.
+                    let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
+                    let inPlace = ops[i].tile === previous[i].tile && ops[i].tile?.updatedInPlace == frameNumber
+                    let box = spans.addRangeDifference(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
+                                                       new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, over: area,
+                                                       oldIsPrevious: inPlace)
+                    addDamage(box, spans: false)
                 } else if ops[i].movedOnly(from: previous[i]), !(directBackdrop && ops[i].paintsSolid) {
                     // The same shape and paint moved: only where its coverage differs (below).
                     let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
@@ -311,9 +326,12 @@ public final class FastLayerRenderer {
             }
         }
         if !moved.isEmpty { addMovedDifferences() }
-        // What the row workers read: each tile's values, each sum's parts that draw.
+        // What the row workers read: each tile's values, each sum's parts that draw. How many
+        // steps use each tile (one alone may be replayed over next frame).
         for i in 0 ..< n {
             if let t = ops[i].tile {
+                if t.usersFrame != frameNumber { t.usersFrame = frameNumber; t.users = 0 }
+                t.users += 1
                 ops[i].tileValues = UnsafePointer(t.storage); ops[i].tileWidth = t.width; ops[i].tileHeight = t.height
             } else {
                 ops[i].tileValues = nil; ops[i].tileWidth = 0; ops[i].tileHeight = 0
@@ -378,7 +396,9 @@ public final class FastLayerRenderer {
         }
     }
 
-    private func resolveTile(_ op: inout RenderOp) {
+    /// Finds or makes `op`'s tile; `previous`, the tile the same step had last frame, may be
+    /// replayed over when only the fill's fractional horizontal offset changed.
+    private func resolveTile(_ op: inout RenderOp, previous: CoverageTile? = nil) {
         let t = op.transform
         guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { op.tile = nil; op.bounds = .empty; return }
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
@@ -407,7 +427,7 @@ public final class FastLayerRenderer {
                 guard hi.x + pad > 0, hi.y + pad > 0, lo.x - pad < Double(width), lo.y - pad < Double(height) else {
                     op.tile = nil; op.bounds = .empty; return
                 }
-                tile = rasterize(op, key: &key, clippedKey: clippedKey, ix: Int(ix), iy: Int(iy))
+                tile = rasterize(op, key: &key, clippedKey: clippedKey, ix: Int(ix), iy: Int(iy), reuse: previous)
             }
         }
         guard let tile, tile.width > 0, tile.height > 0 else { op.tile = nil; op.bounds = .empty; return }
@@ -424,8 +444,50 @@ public final class FastLayerRenderer {
 
     /// Rasterizes `op`'s shape at its fractional position into a new tile (cached under `key`, or
     /// under `clippedKey` when the whole tile would be far larger than the canvas).
-    private func rasterize(_ op: RenderOp, key: inout TileKey, clippedKey: TileKey, ix: Int, iy: Int) -> CoverageTile? {
+    private func rasterize(_ op: RenderOp, key: inout TileKey, clippedKey: TileKey, ix: Int, iy: Int,
+                           reuse: CoverageTile?) -> CoverageTile? {
         tilesRasterized += 1
+        if op.stroke == nil, let p = shapeProgram(op, key: key) {
+            // A fill: its program moved by the fractional translation.
+            let r = PixelRect(x0: p.x0, y0: p.y0, x1: p.x0 + p.program.width, y1: p.y0 + p.program.height)
+            if let t = reuse, t.hasRanges, t.usersFrame == frameNumber - 1, t.users == 1, t.lastUsed < frameNumber,
+               t.x0 == r.x0, t.y0 == r.y0, t.width == r.x1 - r.x0, t.height == r.y1 - r.y0 {
+                var same = t.key
+                same.fx = key.fx
+                if same == key {
+                    // Last frame's tile of this step, held by nothing else: the program replayed over
+                    // it writes only where its rows change (a glyph sliding sideways: its edges).
+                    if cache[t.key] === t { cache[t.key] = nil }
+                    t.key = key
+                    t.swapRanges()
+                    t.updatedInPlace = frameNumber
+                    if threads > 1 {
+                        if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
+                        pending.append(PendingTile(tile: t, rule: op.rule, originX: r.x0, originY: r.y0, program: p.program,
+                                                   dx: key.fx, inPlace: true))
+                    } else {
+                        rasterizer.replay(p.program, dx: key.fx, width: t.width, rows: 0 ..< t.height, into: t.values,
+                                          ranges: t.ranges.storage, counts: t.ranges.counts, maxRanges: CoverageTile.maxRanges,
+                                          oldRanges: UnsafePointer(t.previousRanges.storage),
+                                          oldCounts: UnsafePointer(t.previousRanges.counts))
+                    }
+                    cache[key] = t
+                    return t
+                }
+            }
+            let tile = newTile(key, r, path: op.path)
+            tile.reserveRanges(rows: tile.height)
+            tile.hasRanges = true
+            if threads > 1 {
+                if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
+                pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0, program: p.program, dx: key.fx))
+            } else {
+                rasterizer.replay(p.program, dx: key.fx, width: tile.width, rows: 0 ..< tile.height, into: tile.values,
+                                  ranges: tile.ranges.storage, counts: tile.ranges.counts, maxRanges: CoverageTile.maxRanges)
+            }
+            cache[key] = tile
+            return tile
+        }
         let t = op.transform
         let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
         if let stroke = op.stroke {
@@ -456,6 +518,34 @@ public final class FastLayerRenderer {
         }
         cache[tile.key] = tile
         return tile
+    }
+
+    /// The program of `op`'s fill at its linear part and fractional vertical offset, recorded on
+    /// first use (nil when its shape covers nothing, or is too large to keep whole: it is then
+    /// rasterized directly).
+    private func shapeProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
+        var pk = key
+        pk.fx = 0
+        if let p = programs[pk] {
+            p.lastUsed = frameNumber
+            return p.usable ? p : nil
+        }
+        let t = op.transform
+        op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
+        var best = -1
+        for k in spareModels.indices where best < 0 || spareModels[k].program.byteCount > spareModels[best].program.byteCount { best = k }
+        let p = best >= 0 ? spareModels.remove(at: best) : ShapeProgram()
+        p.lastUsed = frameNumber
+        p.usable = false
+        programs[pk] = p
+        guard let r = pointBounds(polylines) else { return nil }
+        // One column more than the points reach: the fill moved right by up to a pixel still fits.
+        let w = r.x1 - r.x0 + 1, h = r.y1 - r.y0
+        guard Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
+        p.usable = true
+        p.x0 = r.x0; p.y0 = r.y0
+        rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0, into: p.program)
+        return p
     }
 
     /// The kept helper threads for `n`-way work (started on first use, again when `n` changes).
@@ -628,6 +718,7 @@ public final class FastLayerRenderer {
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = r.x0; tile.y0 = r.y0
         tile.path = path
+        tile.hasRanges = false
         tile.reserve(r.area)
         cachedFloats += tile.capacity
         return tile
@@ -658,6 +749,13 @@ public final class FastLayerRenderer {
         }
         if spare.count > 256 { spare.removeFirst(spare.count - 256) }
         stale.removeAll(keepingCapacity: true)
+        // Programs not used this frame or the last.
+        staleModels.removeAll(keepingCapacity: true)
+        for (k, p) in programs where p.lastUsed < frameNumber - 1 { staleModels.append(k) }
+        for k in staleModels {
+            if let p = programs.removeValue(forKey: k), spareModels.count < 64 { spareModels.append(p) }
+        }
+        staleModels.removeAll(keepingCapacity: true)
     }
 
     private func addGradient(_ paint: LayerPaint) -> Int {
@@ -752,9 +850,63 @@ final class CoverageTile: @unchecked Sendable {
         storage.deallocate()
         storage = .allocate(capacity: 1)
         capacity = 0
+        ranges.free(); previousRanges.free()
+        ranges = TileRanges(); previousRanges = TileRanges()
+        hasRanges = false
     }
 
-    deinit { storage.deallocate() }
+    /// Column ranges kept per row at most; a row with more counts as varying everywhere.
+    static let maxRanges = 16
+    /// Whether `ranges` holds, for every row, where its values vary (tiles replayed from a
+    /// `RowProgram`): outside those ranges a row is constant between them.
+    var hasRanges = false
+    /// The ranges of the values the tile holds, and (after `updatedInPlace`) of those it held before.
+    private(set) var ranges = TileRanges()
+    private(set) var previousRanges = TileRanges()
+    /// The frame in which the tile was last replayed over its own previous values (then
+    /// `previousRanges` describe what it held before).
+    var updatedInPlace = -1
+    /// How many steps of frame `usersFrame` used the tile.
+    var users = 0, usersFrame = -1
+
+    /// Makes room for the ranges of `rows` rows (contents left to the caller).
+    func reserveRanges(rows: Int) {
+        ranges.reserve(rows: rows, perRow: Self.maxRanges)
+        previousRanges.reserve(rows: rows, perRow: Self.maxRanges)
+    }
+
+    /// The current ranges become the previous ones (for a replay over the tile's own values).
+    func swapRanges() { swap(&ranges, &previousRanges) }
+
+    deinit { storage.deallocate(); ranges.free(); previousRanges.free() }
+}
+
+/// Per row of a tile, where its values vary: up to `CoverageTile.maxRanges` (lo, hi, after)
+/// triples (see `Rasterizer.replay`) and their count (more than the maximum: anywhere).
+struct TileRanges: @unchecked Sendable {
+    private(set) var storage = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var counts = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var rows = 0
+
+    mutating func reserve(rows n: Int, perRow: Int) {
+        guard n > rows else { return }
+        let room = n + n / 4
+        free()
+        storage = .allocate(capacity: room * 3 * perRow)
+        counts = .allocate(capacity: room)
+        counts.initialize(repeating: 0, count: room)
+        rows = room
+    }
+
+    func free() { storage.deallocate(); counts.deallocate() }
+
+    /// Row `y`'s triples, or nil when it has too many (it may vary anywhere).
+    @inline(__always)
+    func ofRow(_ y: Int) -> UnsafeBufferPointer<Int32>? {
+        let n = Int(counts[y])
+        guard n <= CoverageTile.maxRanges else { return nil }
+        return UnsafeBufferPointer(start: storage + 3 * CoverageTile.maxRanges * y, count: 3 * n)
+    }
 }
 
 struct GradientSpan {
@@ -771,11 +923,26 @@ struct GradientTable: @unchecked Sendable {
     let locations: [Double]
 }
 
-/// A new tile whose shape waits in `pendingShapes` to be rasterized.
+/// A new tile whose shape waits in `pendingShapes` to be rasterized, or whose `program` waits to be
+/// replayed moved by `dx`.
 struct PendingTile {
     let tile: CoverageTile
     let rule: FillRule
     let originX: Int, originY: Int
+    var program: RowProgram? = nil
+    var dx = 0.0
+    /// The program is replayed over the tile's own values (its `previousRanges` describe them).
+    var inPlace = false
+}
+
+/// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
+/// recorded at.
+final class ShapeProgram {
+    let program = RowProgram()
+    var x0 = 0, y0 = 0
+    var lastUsed = 0
+    /// False when the shape has no program (it covers nothing, or is rasterized directly).
+    var usable = false
 }
 
 /// Rows `rows` of pending tile `tile`: one thread's share of it.
@@ -814,6 +981,15 @@ final class RasterJob: HelperJob, @unchecked Sendable {
         while j < jobs.bands.count {
             let band = jobs.bands[j]
             let p = jobs.tiles[band.tile]
+            if let program = p.program {
+                let old = p.inPlace ? p.tile.previousRanges : nil
+                jobs.rasterizers[k].replay(program, dx: p.dx, width: p.tile.width, rows: band.rows, into: p.tile.values,
+                                           ranges: p.tile.ranges.storage, counts: p.tile.ranges.counts,
+                                           maxRanges: CoverageTile.maxRanges,
+                                           oldRanges: old.map { UnsafePointer($0.storage) }, oldCounts: old.map { UnsafePointer($0.counts) })
+                j += parts
+                continue
+            }
             jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
                                        originX: p.originX, originY: p.originY, rows: band.rows, into: p.tile.values)
             j += parts

@@ -136,6 +136,87 @@ final class SpanDamage: @unchecked Sendable {
         if !area.isEmpty { cover(area.y0 ..< area.y1) }
     }
 
+    /// Adds, over `area`, the pixels where tile `old` (placed at `oldX`, `oldY`) and tile `new` (at
+    /// `newX`, `newY`) can differ in coverage, from their rows' ranges alone (both tiles must have
+    /// them; a missing tile covers nothing): every column in a range of either, and every stretch
+    /// between them where the constants the two rows hold there differ. Work is per range, not per
+    /// pixel, and no tile value is read. `oldIsPrevious`: `old` was replayed over itself this frame,
+    /// and its previous ranges describe what it held. Returns the box of what was added. One thread.
+    func addRangeDifference(old oldTile: CoverageTile?, oldX: Int, oldY: Int, new newTile: CoverageTile?, newX: Int, newY: Int,
+                            over area: PixelRect, oldIsPrevious: Bool) -> PixelRect {
+        var box = PixelRect.empty
+        guard !area.isEmpty else { return box }
+        cover(area.y0 ..< area.y1)
+        // Scratch: the union of both rows' ranges as half-open (x0, x1) pairs.
+        let u = scratch
+        let cap = Self.scratchSpans
+        let ow = oldTile?.width ?? 0, oh = oldTile?.height ?? 0, nw = newTile?.width ?? 0, nh = newTile?.height ?? 0
+        let old = oldTile.map { oldIsPrevious ? $0.previousRanges : $0.ranges }
+        let new = newTile?.ranges
+        let empty = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+        for y in max(area.y0, 0) ..< max(min(area.y1, height), 0) {
+            let oRow = old != nil && y >= oldY && y < oldY + oh && ow > 0
+            let nRow = new != nil && y >= newY && y < newY + nh && nw > 0
+            guard oRow || nRow else { continue }
+            @inline(__always) func changed(_ x0: Int, _ x1: Int) {
+                let a = max(x0, area.x0), b = min(x1, area.x1)
+                guard a < b else { return }
+                insert(row: y, x0: a, x1: b, part: 0)
+                box = box.union(PixelRect(x0: a, y0: y, x1: b, y1: y + 1))
+            }
+            let lo = min(oRow ? oldX : Int.max, nRow ? newX : Int.max)
+            let hi = max(oRow ? oldX + ow : Int.min, nRow ? newX + nw : Int.min)
+            // Either row too varied: everything either covers.
+            guard let oR = oRow ? old?.ofRow(y - oldY) : empty,
+                  let nR = nRow ? new?.ofRow(y - newY) : empty else { changed(lo, hi); continue }
+            // Merge the two sorted lists into their union.
+            var n = 0, i = 0, k = 0
+            while i < oR.count || k < nR.count {
+                let a0: Int, a1: Int
+                if k >= nR.count || (i < oR.count && oldX + Int(oR[i]) <= newX + Int(nR[k])) {
+                    a0 = oldX + Int(oR[i]); a1 = oldX + Int(oR[i + 1]) + 1; i += 3
+                } else {
+                    a0 = newX + Int(nR[k]); a1 = newX + Int(nR[k + 1]) + 1; k += 3
+                }
+                if n > 0, a0 <= Int(u[2 * n - 1]) {
+                    u[2 * n - 1] = Int32(max(Int(u[2 * n - 1]), a1))
+                } else if n < cap {
+                    u[2 * n] = Int32(a0); u[2 * n + 1] = Int32(a1); n += 1
+                } else {
+                    u[2 * n - 1] = Int32(max(Int(u[2 * n - 1]), a1))     // out of room: widen the last
+                }
+            }
+            // The stretches between: each lies in one gap of each row (or off its tile), where the
+            // row holds the constant after its last range passed (0 before the first, and off the
+            // tile); split at the tiles' edges.
+            var oc: Float = 0, nc: Float = 0
+            i = 0; k = 0
+            var x = lo
+            for j in 0 ... n {
+                let g1 = j < n ? Int(u[2 * j]) : hi
+                var a = x
+                if a < g1 {
+                    while i < oR.count, oldX + Int(oR[i + 1]) < a { oc = Float(bitPattern: UInt32(bitPattern: oR[i + 2])); i += 3 }
+                    while k < nR.count, newX + Int(nR[k + 1]) < a { nc = Float(bitPattern: UInt32(bitPattern: nR[k + 2])); k += 3 }
+                }
+                while a < g1 {
+                    var b = g1
+                    if oRow { if oldX > a { b = min(b, oldX) } else if oldX + ow > a { b = min(b, oldX + ow) } }
+                    if nRow { if newX > a { b = min(b, newX) } else if newX + nw > a { b = min(b, newX + nw) } }
+                    let vo: Float = oRow && a >= oldX && a < oldX + ow ? oc : 0
+                    let vn: Float = nRow && a >= newX && a < newX + nw ? nc : 0
+                    if vo != vn { changed(a, b) }
+                    a = b
+                }
+                if j < n {
+                    changed(Int(u[2 * j]), Int(u[2 * j + 1]))
+                    x = Int(u[2 * j + 1])
+                }
+            }
+        }
+        return box
+    }
+
     /// Adds, over `area` (rows `band` of it only), the pixels where tile `old` (placed at `oldX`,
     /// `oldY`) and tile `new` (at `newX`, `newY`) differ in coverage (a missing tile covers
     /// nothing). Returns the box of what was added (empty when they are equal there). Call

@@ -9,82 +9,157 @@ extension Rasterizer.Workspace {
     /// The part left of x = 0 covers every pixel, so its whole height goes to cell 0; the part right
     /// of x = width covers none and is dropped.
     mutating func accumulate(x0: Double, y0: Double, x1: Double, y1: Double, sign: Double, width: Int) {
-        let w = Double(width)
-        var lo = Int.max, hi = -1
-        acc.withUnsafeMutableBufferPointer { acc in
-            if x0 == x1 {
-                let h = sign * (y1 - y0)
-                if x0 <= 0 { acc[0] += h; lo = 0; hi = 0; return }
-                if x0 >= w { return }
-                let c = Int(x0), f = x0 - Double(c)
-                acc[c] += h * (1 - f); acc[c + 1] += h * f
-                lo = c; hi = c + 1
-                return
-            }
-            // Walk left to right: `ua < ub`, with `va`, `vb` the y at those ends.
-            let (ua, va, ub, vb) = x0 < x1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-            let ylo = Swift.min(va, vb), yhi = Swift.max(va, vb)
-            let slope = (vb - va) / (ub - ua)
-            @inline(__always) func y(at x: Double) -> Double {
-                if x >= ub { return vb }
-                return Swift.min(Swift.max(va + (x - ua) * slope, ylo), yhi)
-            }
-            var xs = ua, ys = va
-            if ua < 0 {
-                let xe = Swift.min(ub, 0), ye = y(at: xe)
-                acc[0] += sign * abs(ye - ys)
-                lo = 0; hi = 0
-                xs = xe; ys = ye
-            }
-            let xEnd = Swift.min(ub, w)
-            guard xs < xEnd else { return }
-            var c = Int(xs)
-            lo = Swift.min(lo, c)
-            while xs < xEnd {
-                let cx = Double(c)
-                let xn = Swift.min(cx + 1, xEnd), yn = y(at: xn)
-                let h = sign * abs(yn - ys)
-                let f = 0.5 * (xs + xn) - cx
-                acc[c] += h * (1 - f); acc[c + 1] += h * f
-                xs = xn; ys = yn; c += 1
-            }
-            hi = c
+        if recording { recorded.append(RowProgram.Segment(x0: x0, y0: y0, x1: x1, y1: y1, sign: sign)); return }
+        let (lo, hi) = acc.withUnsafeMutableBufferPointer { acc in
+            guard let a = acc.baseAddress else { return (0, -1) }
+            return Rasterizer.accumulateCells(a, x0: x0, y0: y0, x1: x1, y1: y1, sign: sign, width: Double(width))
         }
         if lo <= hi { spans.append(Rasterizer.CellRange(lo: lo, hi: hi)) }
     }
 
-    /// Running sum of `acc` into the row (clamped, snapped), leaving `acc` all zero again.
+    /// Running sum of `acc` into the row (clamped, snapped), leaving `acc` all zero again (see
+    /// `Rasterizer.finishCells`; `sorted`: `spans` are already in order of their low ends).
+    @discardableResult
+    mutating func finishRow(_ row: UnsafeMutableBufferPointer<Float>, sorted: Bool = false,
+                            ranges: UnsafeMutablePointer<Int32>? = nil, maxRanges: Int = 0) -> Int {
+        if !sorted { spans.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.lo < $1.lo } } }
+        let count = acc.withUnsafeMutableBufferPointer { a in
+            spans.withUnsafeBufferPointer { sp in
+                guard let ap = a.baseAddress else { return 0 }
+                return Rasterizer.finishCells(row, acc: ap, spans: sp, ranges: ranges, maxRanges: maxRanges)
+            }
+        }
+        spans.removeAll(keepingCapacity: true)
+        return count
+    }
+}
+
+extension Rasterizer {
+    /// `accumulate` on the cells `acc` (at least `width + 2` of them): returns the inclusive range
+    /// of cells written (`lo > hi`: none).
+    @inline(__always)
+    static func accumulateCells(_ acc: UnsafeMutablePointer<Double>, x0: Double, y0: Double, x1: Double, y1: Double,
+                                sign: Double, width w: Double) -> (Int, Int) {
+        if x0 == x1 {
+            let h = sign * (y1 - y0)
+            if x0 <= 0 { acc[0] += h; return (0, 0) }
+            if x0 >= w { return (0, -1) }
+            let c = Int(x0), f = x0 - Double(c)
+            acc[c] += h * (1 - f); acc[c + 1] += h * f
+            return (c, c + 1)
+        }
+        // Inside one cell (a steep piece, the common case): what the walk below does for one
+        // cell, with the same operations.
+        if x0 > 0, x1 > 0, x0 < w, x1 < w {
+            let c = Int(x0)
+            if c == Int(x1) {
+                let h = sign * abs(y1 - y0)
+                let f = 0.5 * (x0 + x1) - Double(c)
+                acc[c] += h * (1 - f); acc[c + 1] += h * f
+                return (c, c + 1)
+            }
+        }
+        var lo = Int.max, hi = -1
+        // Walk left to right: `ua < ub`, with `va`, `vb` the y at those ends.
+        let (ua, va, ub, vb) = x0 < x1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+        let ylo = Swift.min(va, vb), yhi = Swift.max(va, vb)
+        let slope = (vb - va) / (ub - ua)
+        @inline(__always) func y(at x: Double) -> Double {
+            if x >= ub { return vb }
+            return Swift.min(Swift.max(va + (x - ua) * slope, ylo), yhi)
+        }
+        var xs = ua, ys = va
+        if ua < 0 {
+            let xe = Swift.min(ub, 0), ye = y(at: xe)
+            acc[0] += sign * abs(ye - ys)
+            lo = 0; hi = 0
+            xs = xe; ys = ye
+        }
+        let xEnd = Swift.min(ub, w)
+        guard xs < xEnd else { return (lo, hi) }
+        var c = Int(xs)
+        lo = Swift.min(lo, c)
+        while xs < xEnd {
+            let cx = Double(c)
+            let xn = Swift.min(cx + 1, xEnd), yn = y(at: xn)
+            let h = sign * abs(yn - ys)
+            let f = 0.5 * (xs + xn) - cx
+            acc[c] += h * (1 - f); acc[c + 1] += h * f
+            xs = xn; ys = yn; c += 1
+        }
+        return (lo, c)
+    }
+
+    /// Running sum of the cells `acc` into `row` (clamped, snapped), leaving them all zero again.
     ///
-    /// Only the cells in `spans` hold non-zero areas; between them the coverage is constant, which
-    /// a fill writes faster than a running sum.
-    mutating func finishRow(_ row: UnsafeMutableBufferPointer<Float>) {
+    /// Only the cells in `spans` (sorted by their low ends) hold non-zero areas; between them the
+    /// coverage is constant, which a fill writes faster than a running sum.
+    ///
+    /// With `ranges`, the merged column ranges the running sum went through cell by cell are written
+    /// there as triples (lo, hi, after): inclusive columns, and the bits of the Float every column
+    /// from `hi + 1` to the next range holds. Columns before the first range hold 0. At most
+    /// `maxRanges`; the count is returned, or `maxRanges + 1` when the row had more.
+    ///
+    /// With `old` (`oldCount` triples of the same form, describing what `row` holds now), columns
+    /// between the new ranges are written only where they can differ: inside an old range, or in an
+    /// old gap whose constant is not the new one. The row ends the same as when written whole.
+    static func finishCells(_ row: UnsafeMutableBufferPointer<Float>, acc a: UnsafeMutablePointer<Double>,
+                            spans: UnsafeBufferPointer<CellRange>,
+                            ranges: UnsafeMutablePointer<Int32>? = nil, maxRanges: Int = 0,
+                            old: UnsafePointer<Int32>? = nil, oldCount: Int = 0) -> Int {
         let width = row.count
         // Snapping what is within rounding of 0 or 1 keeps cancelled areas (a contour and its
         // reverse) at 0 and interiors at exactly 1.
         @inline(__always) func value(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
-        spans.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.lo < $1.lo } }
-        acc.withUnsafeMutableBufferPointer { a in
-            var sum = 0.0
-            var done = 0  // row[..< done] written, acc[..< done] summed and cleared
-            var k = 0
-            while k < spans.count {
-                var lo = spans[k].lo, hi = spans[k].hi
-                k += 1
-                while k < spans.count, spans[k].lo <= hi + 1 { hi = Swift.max(hi, spans[k].hi); k += 1 }
-                lo = Swift.max(lo, done)
-                guard lo <= hi else { continue }
-                if lo > done, done < width {
-                    UnsafeMutableBufferPointer(rebasing: row[done ..< Swift.min(lo, width)]).update(repeating: value(sum))
-                }
-                for i in lo ... hi {
-                    sum += a[i]; a[i] = 0
-                    if i < width { row[i] = value(sum) }
-                }
-                done = hi + 1
+        var count = 0
+        // The old range next at or right of the gap being written, and the old constant left of it.
+        var oi = 0, oc: UInt32 = 0
+        @inline(__always) func gap(_ a0: Int, _ b: Int, _ v: Float) {
+            guard let old else {
+                UnsafeMutableBufferPointer(rebasing: row[a0 ..< b]).update(repeating: v)
+                return
             }
-            if done < width { UnsafeMutableBufferPointer(rebasing: row[done...]).update(repeating: value(sum)) }
+            var a = a0
+            while oi < oldCount, Int(old[3 * oi + 1]) < a { oc = UInt32(bitPattern: old[3 * oi + 2]); oi += 1 }
+            while a < b {
+                if oi < oldCount, Int(old[3 * oi]) <= a {
+                    // Inside old range `oi`: anything may be there.
+                    let end = Swift.min(b, Int(old[3 * oi + 1]) + 1)
+                    UnsafeMutableBufferPointer(rebasing: row[a ..< end]).update(repeating: v)
+                    a = end
+                    if a == Int(old[3 * oi + 1]) + 1 { oc = UInt32(bitPattern: old[3 * oi + 2]); oi += 1 }
+                } else {
+                    let end = oi < oldCount ? Swift.min(b, Int(old[3 * oi])) : b
+                    if oc != v.bitPattern { UnsafeMutableBufferPointer(rebasing: row[a ..< end]).update(repeating: v) }
+                    a = end
+                }
+            }
         }
-        spans.removeAll(keepingCapacity: true)
+        var sum = 0.0
+        var done = 0  // row[..< done] written, acc[..< done] summed and cleared
+        var k = 0
+        while k < spans.count {
+            var lo = spans[k].lo, hi = spans[k].hi
+            k += 1
+            while k < spans.count, spans[k].lo <= hi + 1 { hi = Swift.max(hi, spans[k].hi); k += 1 }
+            lo = Swift.max(lo, done)
+            guard lo <= hi else { continue }
+            if lo > done, done < width { gap(done, Swift.min(lo, width), value(sum)) }
+            for i in lo ... hi {
+                sum += a[i]; a[i] = 0
+                if i < width { row[i] = value(sum) }
+            }
+            if let ranges, lo < width {
+                if count < maxRanges {
+                    ranges[3 * count] = Int32(lo); ranges[3 * count + 1] = Int32(Swift.min(hi, width - 1))
+                    ranges[3 * count + 2] = Int32(bitPattern: value(sum).bitPattern)
+                }
+                count = Swift.min(count + 1, maxRanges + 1)
+            }
+            done = hi + 1
+        }
+        if done < width { gap(done, width, value(sum)) }
+        return count
     }
 }
 

@@ -24,7 +24,7 @@ import Geometry
 /// Not thread-safe: use one instance per thread.
 public final class Rasterizer {
     /// Buffers reused from render to render.
-    private var work = Workspace()
+    var work = Workspace()
 
     /// A rasterizer with empty buffers.
     public init() {}
@@ -145,34 +145,46 @@ extension Rasterizer {
         var acc: [Double] = []
         /// Cell ranges of `acc` written since the last `finishRow`.
         var spans: [CellRange] = []
+        /// While true, `accumulate` appends its pieces to `recorded` instead (see `RowProgram`).
+        var recording = false
+        var recorded: [RowProgram.Segment] = []
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
+            solveRows(polylines, rule: rule, width: width, height: height, originX: originX, originY: originY, rows: rows) { w, j, solved in
+                let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
+                if solved { w.finishRow(row) } else { row.update(repeating: 0) }
+            }
+        }
+
+        /// Solves rows `rows` one by one, top to bottom: after each, `done(row, solved)` is called
+        /// with the row's pieces accumulated into `acc` (or recorded) when `solved`, and nothing
+        /// accumulated (an empty row) when not.
+        @inline(__always)
+        mutating func solveRows(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
+                                rows: Range<Int>, done: (inout Workspace, Int, Bool) -> Void) {
             guard width > 0, height > 0, !rows.isEmpty else { return }
             collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             var nextEdge = 0
             let firstRow = edges.isEmpty ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), edges[0].y0.rounded(.down)))
-            do {
-                for j in rows {
-                    let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
-                    guard j >= firstRow else { row.update(repeating: 0); continue }
-                    let top = Double(j), bottom = Double(j + 1)
-                    while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
-                        activeEdges.append(nextEdge); nextEdge += 1
-                    }
-                    var kept = 0
-                    for k in activeEdges.indices where edges[activeEdges[k]].y1 > top {
-                        activeEdges[kept] = activeEdges[k]; kept += 1
-                    }
-                    activeEdges.removeLast(activeEdges.count - kept)
-                    if activeEdges.isEmpty { row.update(repeating: 0); continue }
-                    collectPieces(top: top, bottom: bottom, width: width)
-                    if pieces.isEmpty && leftEvents.isEmpty && !rule.isInside(leftBase) { row.update(repeating: 0); continue }
-                    accumulateRow(j, rule: rule, width: width)
-                    finishRow(row)
+            for j in rows {
+                guard j >= firstRow else { done(&self, j, false); continue }
+                let top = Double(j), bottom = Double(j + 1)
+                while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
+                    activeEdges.append(nextEdge); nextEdge += 1
                 }
+                var kept = 0
+                for k in activeEdges.indices where edges[activeEdges[k]].y1 > top {
+                    activeEdges[kept] = activeEdges[k]; kept += 1
+                }
+                activeEdges.removeLast(activeEdges.count - kept)
+                if activeEdges.isEmpty { done(&self, j, false); continue }
+                collectPieces(top: top, bottom: bottom, width: width)
+                if pieces.isEmpty && leftEvents.isEmpty && !rule.isInside(leftBase) { done(&self, j, false); continue }
+                accumulateRow(j, rule: rule, width: width)
+                done(&self, j, true)
             }
         }
 
