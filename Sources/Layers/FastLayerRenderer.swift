@@ -187,6 +187,8 @@ public final class FastLayerRenderer {
         // pixmap holds that frame decides what is drawn.
         let reusable = built && previous.count == sink.ops.count
         let comparable = valid && reusable
+        // A local (read only here) lets steps be compared in place rather than copied out.
+        let previous = self.previous
         var ops = sink.ops
         sink.ops = []
         let n = ops.count
@@ -194,36 +196,38 @@ public final class FastLayerRenderer {
         strokeDamage.removeAll(keepingCapacity: true)
         strokeDamage.append(contentsOf: repeatElement(PixelRect.empty, count: n))
         // Fills: reuse what did not change, rasterize the rest.
-        for i in 0 ..< n {
-            switch ops[i].kind {
-            case .fill, .sumPart:
-                if reusable, ops[i].drawsSame(as: previous[i]) {
-                    keepTile(of: previous[i], in: &ops[i])
-                    ops[i].bounds = previous[i].bounds
-                } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: previous[i]) {
-                    strokeDamage[i] = d
-                } else {
-                    resolveTile(&ops[i], previous: reusable ? previous[i].tile : nil)
+        previous.withUnsafeBufferPointer { prev in
+            for i in 0 ..< n {
+                switch ops[i].kind {
+                case .fill, .sumPart:
+                    if reusable, ops[i].drawsSame(as: prev[i]) {
+                        keepTile(of: prev[i], in: &ops[i])
+                        ops[i].bounds = prev[i].bounds
+                    } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: prev[i]) {
+                        strokeDamage[i] = d
+                    } else {
+                        resolveTile(&ops[i], previous: reusable ? prev[i].tile : nil)
+                    }
+                case .rect:
+                    let r = ops[i].rect
+                    ops[i].bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
+                case .image:
+                    if let c = ops[i].image, c.width == width, c.height == height { ops[i].bounds = canvasRect } else { ops[i].bounds = .empty }
+                case .groupBegin where ops[i].clip == .path:
+                    let clipOp = ops[i]
+                    if reusable, clipOp.drawsSame(as: prev[i]) {
+                        keepTile(of: prev[i], in: &ops[i])
+                    } else {
+                        var probe = clipOp
+                        probe.kind = .fill
+                        resolveTile(&probe)
+                        ops[i].tile = probe.tile; ops[i].tileX = probe.tileX; ops[i].tileY = probe.tileY
+                    }
+                default:
+                    break
                 }
-            case .rect:
-                let r = ops[i].rect
-                ops[i].bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
-            case .image:
-                if let c = ops[i].image, c.width == width, c.height == height { ops[i].bounds = canvasRect } else { ops[i].bounds = .empty }
-            case .groupBegin where ops[i].clip == .path:
-                let clipOp = ops[i]
-                if reusable, clipOp.drawsSame(as: previous[i]) {
-                    keepTile(of: previous[i], in: &ops[i])
-                } else {
-                    var probe = clipOp
-                    probe.kind = .fill
-                    resolveTile(&probe)
-                    ops[i].tile = probe.tile; ops[i].tileX = probe.tileX; ops[i].tileY = probe.tileY
-                }
-            default:
-                break
+                if case .gradient = ops[i].paint, ops[i].kind != .sumPart { ops[i].gradient = addGradient(ops[i].paint) }
             }
-            if case .gradient = ops[i].paint, ops[i].kind != .sumPart { ops[i].gradient = addGradient(ops[i].paint) }
         }
         rasterizePending()
         // Sums and groups: bounds from their contents, innermost first.
@@ -298,30 +302,35 @@ public final class FastLayerRenderer {
             if directRows, n > 0, ops[0].kind == .rect, case .color(let c) = ops[0].paint, c.a == 255, ops[0].bounds == canvasRect {
                 directBackdrop = true
             }
-            for i in 0 ..< n where ops[i].kind != .maskBegin && ops[i].kind != .groupEnd {
-                if !strokeDamage[i].isEmpty {
-                    addDamage(strokeDamage[i].intersection(canvasRect))
-                } else if ops[i].drawsSame(as: previous[i]), ops[i].bounds == previous[i].bounds {
-                    continue
-                } else if ops[i].placesSame(as: previous[i]) {
-                    // A group or a sum whose bounds moved with its content: its pixels are its
-                    // content's, and the content's own steps hold what changed.
-                    continue
-                } else if ops[i].movedOnly(from: previous[i]), ops[i].tile?.hasRanges ?? true, previous[i].tile?.hasRanges ?? true {
-                    // Both tiles know where their rows vary: compared range by range.
-                    let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
-                    let inPlace = ops[i].tile === previous[i].tile && ops[i].tile?.updatedInPlace == frameNumber
-                    let box = spans.addRangeDifference(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
-                                                       new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, over: area,
-                                                       oldIsPrevious: inPlace)
-                    addDamage(box, spans: false)
-                } else if ops[i].movedOnly(from: previous[i]), !(directBackdrop && ops[i].paintsSolid) {
-                    // The same shape and paint moved: only where its coverage differs (below).
-                    let area = ops[i].bounds.union(previous[i].bounds).intersection(canvasRect)
-                    moved.append(MovedStep(old: previous[i].tile, oldX: previous[i].tileX, oldY: previous[i].tileY,
-                                           new: ops[i].tile, newX: ops[i].tileX, newY: ops[i].tileY, area: area))
-                } else {
-                    addDamage(ops[i].bounds.union(previous[i].bounds).intersection(canvasRect))
+            // Through unsafe buffers: steps are compared in place, not copied out.
+            previous.withUnsafeBufferPointer { prev in
+                ops.withUnsafeBufferPointer { cur in
+                    for i in 0 ..< n where cur[i].kind != .maskBegin && cur[i].kind != .groupEnd {
+                        if !strokeDamage[i].isEmpty {
+                            addDamage(strokeDamage[i].intersection(canvasRect))
+                        } else if cur[i].drawsSame(as: prev[i]), cur[i].bounds == prev[i].bounds {
+                            continue
+                        } else if cur[i].placesSame(as: prev[i]) {
+                            // A group or a sum whose bounds moved with its content: its pixels are its
+                            // content's, and the content's own steps hold what changed.
+                            continue
+                        } else if cur[i].movedOnly(from: prev[i]), cur[i].tile?.hasRanges ?? true, prev[i].tile?.hasRanges ?? true {
+                            // Both tiles know where their rows vary: compared range by range.
+                            let area = cur[i].bounds.union(prev[i].bounds).intersection(canvasRect)
+                            let inPlace = cur[i].tile === prev[i].tile && cur[i].tile?.updatedInPlace == frameNumber
+                            let box = spans.addRangeDifference(old: prev[i].tile, oldX: prev[i].tileX, oldY: prev[i].tileY,
+                                                               new: cur[i].tile, newX: cur[i].tileX, newY: cur[i].tileY, over: area,
+                                                               oldIsPrevious: inPlace)
+                            addDamage(box, spans: false)
+                        } else if cur[i].movedOnly(from: prev[i]), !(directBackdrop && cur[i].paintsSolid) {
+                            // The same shape and paint moved: only where its coverage differs (below).
+                            let area = cur[i].bounds.union(prev[i].bounds).intersection(canvasRect)
+                            moved.append(MovedStep(old: prev[i].tile, oldX: prev[i].tileX, oldY: prev[i].tileY,
+                                                   new: cur[i].tile, newX: cur[i].tileX, newY: cur[i].tileY, area: area))
+                        } else {
+                            addDamage(cur[i].bounds.union(prev[i].bounds).intersection(canvasRect))
+                        }
+                    }
                 }
             }
         }

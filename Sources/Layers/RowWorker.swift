@@ -42,22 +42,90 @@ final class RowWorker: @unchecked Sendable {
     func renderRows(_ rows: Range<Int>, spans: SpanDamage, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable,
                     frame: FrameTarget) {
         self.gradients = gradients
+        // An opaque solid first step (the background): its colour, premultiplied and rounded, once.
+        var background: Background?
+        if !ops.isEmpty, ops[0].kind == .rect, case .color(let c) = ops[0].paint, c.a == 255 {
+            let p = c.premultiplied
+            background = Background(color: p, pixel: Self.rounded(p))
+        }
         for y in rows {
             let s = spans.spans(ofRow: y)
+            plan.y = -1
+            // Several spans on the row: which step alone reaches each piece is found once for all.
+            if s.count >= 4, directRows, let background { planRow(y, x0: Int(s[0]), x1: Int(s[s.count - 1]), ops: ops, background) }
             for k in stride(from: 0, to: s.count, by: 2) {
-                renderRow(y, x0: Int(s[k]), x1: Int(s[k + 1]), ops: ops, frame: frame)
+                renderRow(y, x0: Int(s[k]), x1: Int(s[k + 1]), ops: ops, frame: frame, background: background)
             }
         }
     }
 
+    /// An opaque background colour, premultiplied, and its 8-bit pixel.
+    struct Background {
+        let color: SIMD4<Float>
+        let pixel: UInt32
+    }
+
+    /// For row `y`: the pieces the opaque-mask cuts make of the columns other steps reach, and the
+    /// step that alone reaches each (-1: none found). A piece of any span of the row lies in the
+    /// same piece of the row, and is reached by that step alone or by nothing.
+    private struct RowPlan {
+        var y = -1
+        var only: (Int, Int, Int) = (-1, -1, -1)
+    }
+    private var plan = RowPlan()
+    /// The last solid colour written directly, premultiplied and rounded (most spans have the one).
+    private var solidColor = Color(r: 0, g: 0, b: 0, a: 0)
+    private var solidPremultiplied = SIMD4<Float>(repeating: 0)
+    private var solidPixel: UInt32 = 0
+
+    /// Where a group's opaque mask starts and ends on row `y` within `x0 ..< x1`: the pieces
+    /// `(x0, a, b, x1)` and their number (1: no such group, the whole of `x0 ..< x1`).
+    @inline(__always)
+    private static func cuts(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> ((Int, Int, Int, Int), Int) {
+        var i = 1
+        while i < ops.count {
+            if ops[i].kind == .groupBegin {
+                let by = ops[i].bypassRows, bx = ops[i].bypassColumns
+                if y >= by.lowerBound, y < by.upperBound, !bx.isEmpty {
+                    let a = min(max(bx.lowerBound, x0), x1), b = min(max(bx.upperBound, a), x1)
+                    return ((x0, a, b, x1), 3)
+                }
+                i = ops[i].end + 1
+            } else {
+                i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
+            }
+        }
+        return ((x0, x1, x1, x1), 1)
+    }
+
+    @inline(__always)
+    private static func piece(_ c: (Int, Int, Int, Int), _ k: Int) -> (Int, Int) {
+        k == 0 ? (c.0, c.1) : (k == 1 ? (c.1, c.2) : (c.2, c.3))
+    }
+
+    private func planRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, _ background: Background) {
+        guard Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) else { return }
+        let (d0, d1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
+        guard d0 < d1 else { return }
+        let (c, n) = Self.cuts(ops, y: y, x0: d0, x1: d1)
+        var only = (-1, -1, -1)
+        for k in 0 ..< n {
+            let (lo, hi) = Self.piece(c, k)
+            let step = lo < hi ? Self.onlyStep(ops, y: y, lo: lo, hi: hi) ?? -1 : -1
+            if k == 0 { only.0 = step } else if k == 1 { only.1 = step } else { only.2 = step }
+        }
+        plan = RowPlan(y: y, only: only)
+    }
+
     /// Draws row `y`, columns `x0 ..< x1`, into `frame` (with the gradients `renderRows` was given).
-    private func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, frame: FrameTarget) {
+    private func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, frame: FrameTarget,
+                           background: Background?) {
         var x0 = x0In, x1 = x1In
-        if Self.coversOpaquely(ops, y: y, x0: x0, x1: x1), case .color(let color) = ops[0].paint {
+        if let background, Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) {
             // An opaque background: where nothing else reaches on this row the pixel is its colour,
             // rounded as the row would be; only the columns other steps reach are composited.
             (x0, x1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
-            let bg = Self.rounded(color.premultiplied)
+            let bg = background.pixel
             let row = UnsafeMutableRawPointer(frame.bytes + y * frame.width * 4).assumingMemoryBound(to: UInt32.self)
             guard x0 < x1 else { wf_fill32(row + x0In, bg, x1In - x0In); return }
             if x0In < x0 { wf_fill32(row + x0In, bg, x0 - x0In) }
@@ -65,26 +133,13 @@ final class RowWorker: @unchecked Sendable {
             if directRows {
                 // Cut where a group's opaque mask starts or ends (its content is drawn directly
                 // between), then write each piece that one solid colour reaches straight to 8 bits.
-                var cuts: (Int, Int, Int, Int) = (x0, x1, x1, x1)
-                var n = 1
-                var i = 1
-                while i < ops.count {
-                    if ops[i].kind == .groupBegin {
-                        let by = ops[i].bypassRows, bx = ops[i].bypassColumns
-                        if n == 1, y >= by.lowerBound, y < by.upperBound, !bx.isEmpty {
-                            let a = min(max(bx.lowerBound, x0), x1), b = min(max(bx.upperBound, a), x1)
-                            cuts = (x0, a, b, x1); n = 3
-                        }
-                        i = ops[i].end + 1
-                    } else {
-                        i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
-                    }
-                }
+                let (c, n) = Self.cuts(ops, y: y, x0: x0, x1: x1)
                 for k in 0 ..< n {
-                    let lo = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : cuts.2), hi = k == 0 ? cuts.1 : (k == 1 ? cuts.2 : cuts.3)
+                    let (lo, hi) = Self.piece(c, k)
                     guard lo < hi else { continue }
-                    if let only = Self.onlyStep(ops, y: y, lo: lo, hi: hi) {
-                        directRow(ops, only, y: y, lo: lo, hi: hi, background: color.premultiplied, bgPixel: bg, row: row)
+                    let planned = plan.y == y ? (k == 0 ? plan.only.0 : (k == 1 ? plan.only.1 : plan.only.2)) : -1
+                    if let only = planned >= 0 ? planned : Self.onlyStep(ops, y: y, lo: lo, hi: hi) {
+                        directRow(ops, only, y: y, lo: lo, hi: hi, background: background.color, bgPixel: bg, row: row)
                     } else {
                         composite(ops, y: y, lo: lo, hi: hi, frame: frame)
                     }
@@ -153,8 +208,13 @@ final class RowWorker: @unchecked Sendable {
     private func directRow(_ ops: UnsafeBufferPointer<RenderOp>, _ k: Int, y: Int, lo: Int, hi: Int,
                            background: SIMD4<Float>, bgPixel: UInt32, row: UnsafeMutablePointer<UInt32>) {
         guard case .color(let color) = ops[k].paint else { return }
-        var s = color.premultiplied, bg = background
-        let fg = Self.rounded(s)
+        if color != solidColor {
+            solidColor = color
+            solidPremultiplied = color.premultiplied
+            solidPixel = Self.rounded(solidPremultiplied)
+        }
+        var s = solidPremultiplied, bg = background
+        let fg = solidPixel
         var x = lo
         withUnsafePointer(to: &s) { sp in
             withUnsafePointer(to: &bg) { bp in

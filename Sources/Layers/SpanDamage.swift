@@ -97,6 +97,12 @@ final class SpanDamage: @unchecked Sendable {
         let n = Int(counts[y])
         var a = Int32(clamping: x0), b = Int32(clamping: x1)
         let gap = Int32(Self.gap)
+        // Right of every span and not near the last (what comes left to right): appended.
+        if n < Self.perRow, n == 0 || row[2 * n - 1] + gap <= a {
+            row[2 * n] = a; row[2 * n + 1] = b
+            counts[y] = UInt8(n + 1)
+            return
+        }
         // Join every span within `gap` of the new one; the rest, and the result, in order into `merged`.
         let t = scratch + part * Self.scratchStride + 2 * Self.scratchSpans
         var out = 0, at = -1
@@ -120,7 +126,7 @@ final class SpanDamage: @unchecked Sendable {
             for j in best + 1 ..< out - 1 { t[2 * j] = t[2 * j + 2]; t[2 * j + 1] = t[2 * j + 3] }
             out -= 1
         }
-        row.update(from: t, count: 2 * out)
+        for k in 0 ..< 2 * out { row[k] = t[k] }
         let n2 = out
         counts[y] = UInt8(n2)
     }
@@ -158,12 +164,23 @@ final class SpanDamage: @unchecked Sendable {
             let oRow = old != nil && y >= oldY && y < oldY + oh && ow > 0
             let nRow = new != nil && y >= newY && y < newY + nh && nw > 0
             guard oRow || nRow else { continue }
+            // What changed on the row comes left to right: joined here while closer than `gap`,
+            // put into the row's spans when the next is farther or the row ends.
+            var pa = 0, pb = Int.min
+            @inline(__always) func flush() {
+                guard pb > pa else { return }
+                insert(row: y, x0: pa, x1: pb, part: 0)
+                box = box.union(PixelRect(x0: pa, y0: y, x1: pb, y1: y + 1))
+                pb = Int.min
+            }
             @inline(__always) func changed(_ x0: Int, _ x1: Int) {
                 let a = max(x0, area.x0), b = min(x1, area.x1)
                 guard a < b else { return }
-                insert(row: y, x0: a, x1: b, part: 0)
-                box = box.union(PixelRect(x0: a, y0: y, x1: b, y1: y + 1))
+                if pb != Int.min, a < pb + Self.gap { pb = max(pb, b); return }
+                flush()
+                pa = a; pb = b
             }
+            defer { flush() }
             let lo = min(oRow ? oldX : Int.max, nRow ? newX : Int.max)
             let hi = max(oRow ? oldX + ow : Int.min, nRow ? newX + nw : Int.min)
             // Either row too varied: everything either covers.
