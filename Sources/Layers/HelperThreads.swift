@@ -7,7 +7,7 @@ import Foundation
 /// `perform(n, job)` runs `job.runPart(0)` on the calling thread and parts `1 ..< n` on helpers,
 /// and returns when all are done. A job is an object kept by its owner (handing a closure to another
 /// thread would put its context on the heap each time).
-final class HelperThreads: @unchecked Sendable {
+public final class HelperThreads: @unchecked Sendable {
     /// What the helpers share with the owner; the threads hold this, not the owner, so that the
     /// owner can go away (and stop them).
     private final class Shared: @unchecked Sendable {
@@ -16,15 +16,15 @@ final class HelperThreads: @unchecked Sendable {
         let start: [DispatchSemaphore]
         let done = DispatchSemaphore(value: 0)
 
-        init(helpers: Int) { start = (0 ..< helpers).map { _ in DispatchSemaphore(value: 0) } }
+        public init(helpers: Int) { start = (0 ..< helpers).map { _ in DispatchSemaphore(value: 0) } }
     }
 
     private let shared: Shared
     /// Helper threads (the caller is one more).
-    let helpers: Int
+    public let helpers: Int
 
     /// Starts `helpers` threads (0 ... 7), which wait until `perform` has work for them.
-    init(helpers: Int) {
+    public init(helpers: Int) {
         self.helpers = max(0, min(helpers, 7))
         shared = Shared(helpers: self.helpers)
         for i in 0 ..< self.helpers {
@@ -49,7 +49,7 @@ final class HelperThreads: @unchecked Sendable {
 
     /// Calls `job.runPart(k)` for k in 0 ..< n, k = 1 ... `helpers` on the helpers and the rest on
     /// this thread, and returns once every call has returned.
-    func perform(_ n: Int, _ job: any HelperJob) {
+    public func perform(_ n: Int, _ job: any HelperJob) {
         let extra = max(0, min(n - 1, helpers))
         guard extra > 0 else { for k in 0 ..< max(n, 0) { job.runPart(k) }; return }
         shared.job = job
@@ -62,7 +62,7 @@ final class HelperThreads: @unchecked Sendable {
 }
 
 /// Work split into parts that can run on different threads at once.
-protocol HelperJob: AnyObject {
+public protocol HelperJob: AnyObject {
     /// Does part `k`.
     func runPart(_ k: Int)
 }

@@ -126,9 +126,9 @@ public final class WaveIndicator: Scene {
 
     public var renderer: SceneRenderer = .fast { didSet { invalidate() } }
 
-    /// The wave's closed-form renderer draws on one thread (a 1024 px frame takes a fraction of a
-    /// millisecond); the setting is kept for the contract.
-    public var renderThreads = 1
+    /// Threads the wave's closed-form renderer splits large full frames across (damage-only
+    /// frames, a few rows, stay on one).
+    public var renderThreads = 1 { didSet { fast.threads = renderThreads } }
 
     public func invalidate() {
         fast.invalidate()
@@ -187,6 +187,7 @@ public final class WaveIndicator: Scene {
         border = newBorder
         model = m
         fast = WaveRenderer(scene: m)
+        fast.threads = renderThreads
         stacked = Self.stackRenderer(m)
         overlaidBuffer = nil
         label = newLabel

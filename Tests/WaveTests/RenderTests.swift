@@ -102,3 +102,30 @@ func render(_ scene: WaveScene, frame: Int) -> Pixmap {
         #expect(other == fresh)
     }
 }
+
+/// Large full frames split across threads, one band of rows each: the same pixels as one thread,
+/// into a frame of their own and into a part of a larger one.
+@Suite struct ThreadedRenderTests {
+    @Test(arguments: [2, 3])
+    func bandsOfRowsOnSeveralThreadsEqualOneThread(threads: Int) throws {
+        let scene = try smallScene { $0.width = 800; $0.height = 700; $0.progress = 0.45 }
+        let one = WaveRenderer(scene: scene), many = WaveRenderer(scene: scene)
+        many.threads = threads
+        many.splitPixels = 100_000          // split this frame (by default only much larger ones are)
+        var a = Pixmap(width: 800, height: 700), b = Pixmap(width: 800, height: 700)
+        var big1 = [UInt32](repeating: 7, count: 900 * 760), big2 = big1
+        for n in [0, 31, 77, 160] {
+            scene.update(frame: n)
+            one.render(into: &a)
+            many.render(into: &b)
+            let same = a == b
+            #expect(same, "frame \(n): \(threads) threads differ from one")
+            big1.withUnsafeMutableBufferPointer { p in if let base = p.baseAddress { one.render(into: base + 30 * 900 + 50, stride: 900) } }
+            big2.withUnsafeMutableBufferPointer { p in if let base = p.baseAddress { many.render(into: base + 30 * 900 + 50, stride: 900) } }
+            let samePart = big1 == big2
+            #expect(samePart, "frame \(n): a part of a larger frame differs")
+            #expect(big2[0] == 7 && big2[29 * 900 + 899] == 7 && big2[30 * 900 + 49] == 7 && big2[30 * 900 + 850] == 7,
+                    "frame \(n): pixels outside the part were written")
+        }
+    }
+}
