@@ -53,6 +53,10 @@ public final class FastLayerRenderer {
     /// Fills' row programs by tile key without the fractional horizontal offset, and spares.
     private var programs: [TileKey: ShapeProgram] = [:]
     private var spareModels: [ShapeProgram] = []
+    /// Range storage not held by any tile.
+    private var spareRanges: [RangeStorage] = []
+    /// Where a program is recorded before it is copied into the spare that fits it.
+    private let recording = RowProgram()
     private var staleModels: [TileKey] = []
     private var spare: [CoverageTile] = []
     private var cachedFloats = 0
@@ -88,6 +92,8 @@ public final class FastLayerRenderer {
 
     /// A renderer with nothing drawn yet.
     public init() {}
+
+    deinit { for p in spareRanges { p.current.free(); p.previous.free() } }
 
     /// Forgets the last frame: the next `render` draws everything.
     public func invalidate() { valid = false }
@@ -413,6 +419,23 @@ public final class FastLayerRenderer {
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
         var key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
                           ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke)
+        // Nothing to find or rasterize for a shape wholly off the canvas (its control points bound
+        // it): a text run's glyphs out of view are most of its steps.
+        guard let box = op.path.controlBounds else { op.tile = nil; op.bounds = .empty; return }
+        var pad = 1.0
+        if let s = op.stroke {
+            let reach = s.style.width / 2 * max(s.style.miterLimit, 1.5) + 1
+            let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            pad += reach * stretch
+        }
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        for k in 0 ..< 4 {
+            let p = t.apply(Point(k & 1 == 0 ? box.minX : box.maxX, k < 2 ? box.minY : box.maxY))
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        guard hi.x + pad > 0, hi.y + pad > 0, lo.x - pad < Double(width), lo.y - pad < Double(height) else {
+            op.tile = nil; op.bounds = .empty; return
+        }
         var tile = cache[key]
         if tile == nil {
             var clippedKey = key
@@ -420,22 +443,6 @@ public final class FastLayerRenderer {
             clippedKey.canvas = width &* 65536 &+ height
             tile = cache[clippedKey]
             if tile == nil {
-                // Nothing to rasterize for a shape wholly off the canvas (its control points bound it).
-                guard let box = op.path.controlBounds else { op.tile = nil; op.bounds = .empty; return }
-                var pad = 1.0
-                if let s = op.stroke {
-                    let reach = s.style.width / 2 * max(s.style.miterLimit, 1.5) + 1
-                    let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-                    pad += reach * stretch
-                }
-                var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
-                for k in 0 ..< 4 {
-                    let p = t.apply(Point(k & 1 == 0 ? box.minX : box.maxX, k < 2 ? box.minY : box.maxY))
-                    lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
-                }
-                guard hi.x + pad > 0, hi.y + pad > 0, lo.x - pad < Double(width), lo.y - pad < Double(height) else {
-                    op.tile = nil; op.bounds = .empty; return
-                }
                 tile = rasterize(op, key: &key, clippedKey: clippedKey, ix: Int(ix), iy: Int(iy), reuse: previous)
             }
         }
@@ -485,7 +492,7 @@ public final class FastLayerRenderer {
                 }
             }
             let tile = newTile(key, r, path: op.path)
-            tile.reserveRanges(rows: tile.height)
+            fitRanges(tile, rows: tile.height)
             tile.hasRanges = true
             if threads > 1 {
                 if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
@@ -529,6 +536,23 @@ public final class FastLayerRenderer {
         return tile
     }
 
+    /// Gives `tile` room for the ranges of `rows` rows: the spare range storage with the least room
+    /// that holds them (the tile's own becomes a spare), else its own grown. Range storage is
+    /// recycled apart from tiles' values, which are fitted to their own sizes.
+    private func fitRanges(_ tile: CoverageTile, rows: Int) {
+        guard tile.rangeRows < rows else { return }
+        var best = -1
+        for k in spareRanges.indices where spareRanges[k].rows >= rows && (best < 0 || spareRanges[k].rows < spareRanges[best].rows) {
+            best = k
+        }
+        if best >= 0 {
+            tile.exchangeRanges(&spareRanges[best])
+            if spareRanges[best].rows == 0 { spareRanges.remove(at: best) }     // the tile had none
+        } else {
+            tile.reserveRanges(rows: rows)
+        }
+    }
+
     /// The program of `op`'s fill at its linear part and fractional vertical offset, recorded on
     /// first use (nil when its shape covers nothing, or is too large to keep whole: it is then
     /// rasterized directly).
@@ -541,19 +565,31 @@ public final class FastLayerRenderer {
         }
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
+        let r = pointBounds(polylines)
+        // One column more than the points reach: the fill moved right by up to a pixel still fits.
+        let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
+        let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
+        if let r, usable {
+            rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0, into: recording)
+        }
+        // Kept in the spare with the least room that holds it (else the largest, which grows), so
+        // that once a loop's shapes have been seen no program allocates.
         var best = -1
-        for k in spareModels.indices where best < 0 || spareModels[k].program.byteCount > spareModels[best].program.byteCount { best = k }
+        for k in spareModels.indices {
+            let q = spareModels[k].program
+            if best < 0 { best = k; continue }
+            let b = spareModels[best].program
+            if q.holds(recording) ? (!b.holds(recording) || q.byteCount < b.byteCount) : (!b.holds(recording) && q.byteCount > b.byteCount) {
+                best = k
+            }
+        }
         let p = best >= 0 ? spareModels.remove(at: best) : ShapeProgram()
         p.lastUsed = frameNumber
-        p.usable = false
+        p.usable = usable
         programs[pk] = p
-        guard let r = pointBounds(polylines) else { return nil }
-        // One column more than the points reach: the fill moved right by up to a pixel still fits.
-        let w = r.x1 - r.x0 + 1, h = r.y1 - r.y0
-        guard Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
-        p.usable = true
+        guard let r, usable else { return nil }
         p.x0 = r.x0; p.y0 = r.y0
-        rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0, into: p.program)
+        p.program.copy(from: recording)
         return p
     }
 
@@ -722,7 +758,7 @@ public final class FastLayerRenderer {
     /// A tile for `key` covering `r` (on the grid of the whole-pixel translation), with room for its
     /// values (their contents are left to the caller), counted in the cache's budget.
     private func newTile(_ key: TileKey, _ r: PixelRect, path: Path) -> CoverageTile {
-        let tile = takeSpare(count: r.area)
+        let tile = takeSpare(count: r.area, rows: r.y1 - r.y0)
         tile.key = key
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = r.x0; tile.y0 = r.y0
@@ -734,12 +770,18 @@ public final class FastLayerRenderer {
     }
 
     /// The spare tile with the least storage that holds `count` values (so a small tile does not
-    /// take the room a larger one will want), else a new one: spares are not grown, so once the
-    /// sizes a loop needs have been seen, tiles stop being allocated.
-    private func takeSpare(count: Int) -> CoverageTile {
+    /// take the room a larger one will want; of equal room, one whose ranges have room for `rows`
+    /// rows), else a new one: spares are not grown, so once the sizes a loop needs have been seen,
+    /// tiles stop being allocated.
+    private func takeSpare(count: Int, rows: Int) -> CoverageTile {
         var best = -1
-        for k in spare.indices where spare[k].capacity >= count && (best < 0 || spare[k].capacity < spare[best].capacity) {
-            best = k
+        // The least room for the values that holds them; of equal room, one with room for the rows'
+        // ranges too.
+        for k in spare.indices where spare[k].capacity >= count {
+            let t = spare[k]
+            guard best >= 0 else { best = k; continue }
+            let b = spare[best]
+            if t.capacity < b.capacity || (t.capacity == b.capacity && t.ranges.rows >= rows && b.ranges.rows < rows) { best = k }
         }
         return best >= 0 ? spare.remove(at: best) : CoverageTile()
     }
@@ -753,6 +795,13 @@ public final class FastLayerRenderer {
             cache[tile.key] = nil
             cachedFloats -= tile.capacity
             tile.path = Path()
+            // Its range storage goes to the range spares (tiles and ranges are fitted apart).
+            if tile.rangeRows > 0 {
+                var free = RangeStorage()
+                tile.exchangeRanges(&free)
+                if spareRanges.count < 256 { spareRanges.append(free) } else { free.current.free(); free.previous.free() }
+            }
+            tile.hasRanges = false
             if tile.capacity > 4 * Self.cacheBudget / 16 { tile.release() }
             spare.append(tile)
         }
@@ -762,7 +811,7 @@ public final class FastLayerRenderer {
         staleModels.removeAll(keepingCapacity: true)
         for (k, p) in programs where p.lastUsed < frameNumber - 1 { staleModels.append(k) }
         for k in staleModels {
-            if let p = programs.removeValue(forKey: k), spareModels.count < 64 { spareModels.append(p) }
+            if let p = programs.removeValue(forKey: k), spareModels.count < 256 { spareModels.append(p) }
         }
         staleModels.removeAll(keepingCapacity: true)
     }
@@ -887,31 +936,48 @@ final class CoverageTile: @unchecked Sendable {
     /// The current ranges become the previous ones (for a replay over the tile's own values).
     func swapRanges() { swap(&ranges, &previousRanges) }
 
+    /// Rows both range stores have room for.
+    var rangeRows: Int { min(ranges.rows, previousRanges.rows) }
+
+    /// Exchanges the tile's range storage (contents included) with `pair`'s.
+    func exchangeRanges(_ pair: inout RangeStorage) {
+        swap(&ranges, &pair.current); swap(&previousRanges, &pair.previous)
+    }
+
     deinit { storage.deallocate(); ranges.free(); previousRanges.free() }
 }
 
+/// A tile's two range stores, kept apart from any tile (spare range storage).
+struct RangeStorage {
+    var current = TileRanges(), previous = TileRanges()
+    var rows: Int { min(current.rows, previous.rows) }
+}
+
 /// Per row of a tile, where its values vary: up to `CoverageTile.maxRanges` (lo, hi, after)
-/// triples (see `Rasterizer.replay`) and their count (more than the maximum: anywhere).
+/// triples (see `Rasterizer.replay`) and their count (more than the maximum: anywhere). Empty
+/// (no storage) until `reserve`.
 struct TileRanges: @unchecked Sendable {
-    private(set) var storage = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var counts = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var storage: UnsafeMutablePointer<Int32>?
+    private(set) var counts: UnsafeMutablePointer<UInt8>?
     private(set) var rows = 0
 
     mutating func reserve(rows n: Int, perRow: Int) {
         guard n > rows else { return }
         let room = n + n / 4
         free()
-        storage = .allocate(capacity: room * 3 * perRow)
-        counts = .allocate(capacity: room)
-        counts.initialize(repeating: 0, count: room)
+        let s = UnsafeMutablePointer<Int32>.allocate(capacity: room * 3 * perRow)
+        let c = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        c.initialize(repeating: 0, count: room)
+        storage = s; counts = c
         rows = room
     }
 
-    func free() { storage.deallocate(); counts.deallocate() }
+    func free() { storage?.deallocate(); counts?.deallocate() }
 
     /// Row `y`'s triples, or nil when it has too many (it may vary anywhere).
     @inline(__always)
     func ofRow(_ y: Int) -> UnsafeBufferPointer<Int32>? {
+        guard let counts, let storage else { return nil }
         let n = Int(counts[y])
         guard n <= CoverageTile.maxRanges else { return nil }
         return UnsafeBufferPointer(start: storage + 3 * CoverageTile.maxRanges * y, count: 3 * n)
@@ -995,7 +1061,7 @@ final class RasterJob: HelperJob, @unchecked Sendable {
                 jobs.rasterizers[k].replay(program, dx: p.dx, width: p.tile.width, rows: band.rows, into: p.tile.values,
                                            ranges: p.tile.ranges.storage, counts: p.tile.ranges.counts,
                                            maxRanges: CoverageTile.maxRanges,
-                                           oldRanges: old.map { UnsafePointer($0.storage) }, oldCounts: old.map { UnsafePointer($0.counts) })
+                                           oldRanges: old.flatMap { UnsafePointer($0.storage) }, oldCounts: old.flatMap { UnsafePointer($0.counts) })
                 j += parts
                 continue
             }

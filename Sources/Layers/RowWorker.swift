@@ -22,7 +22,7 @@ final class RowWorker: @unchecked Sendable {
     }
 
     deinit {
-        levels.deallocate(); cov.deallocate(); sum.deallocate()
+        levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate()
     }
 
     /// Makes room for `n` levels of nesting.
@@ -77,6 +77,12 @@ final class RowWorker: @unchecked Sendable {
     private var solidColor = Color(r: 0, g: 0, b: 0, a: 0)
     private var solidPremultiplied = SIMD4<Float>(repeating: 0)
     private var solidPixel: UInt32 = 0
+    /// `solidPremultiplied`, then the background, as the kernel reads them.
+    private let colors: UnsafeMutablePointer<Float> = {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+        p.initialize(repeating: 0, count: 8)
+        return p
+    }()
 
     /// Where a group's opaque mask starts and ends on row `y` within `x0 ..< x1`: the pieces
     /// `(x0, a, b, x1)` and their number (1: no such group, the whole of `x0 ..< x1`).
@@ -208,28 +214,25 @@ final class RowWorker: @unchecked Sendable {
     private func directRow(_ ops: UnsafeBufferPointer<RenderOp>, _ k: Int, y: Int, lo: Int, hi: Int,
                            background: SIMD4<Float>, bgPixel: UInt32, row: UnsafeMutablePointer<UInt32>) {
         guard case .color(let color) = ops[k].paint else { return }
+        // The colours live in the worker's own memory, written when they change (a kernel call
+        // reading values just stored on the stack waits for them on every span).
         if color != solidColor {
             solidColor = color
             solidPremultiplied = color.premultiplied
             solidPixel = Self.rounded(solidPremultiplied)
+            for c in 0 ..< 4 { colors[c] = solidPremultiplied[c] }
         }
-        var s = solidPremultiplied, bg = background
-        let fg = solidPixel
+        if colors[4] != background.x || colors[5] != background.y || colors[6] != background.z || colors[7] != background.w {
+            for c in 0 ..< 4 { colors[4 + c] = background[c] }
+        }
+        let fg = solidPixel, sf = UnsafePointer(colors), bf = UnsafePointer(colors + 4)
         var x = lo
-        withUnsafePointer(to: &s) { sp in
-            withUnsafePointer(to: &bg) { bp in
-                sp.withMemoryRebound(to: Float.self, capacity: 4) { sf in
-                    bp.withMemoryRebound(to: Float.self, capacity: 4) { bf in
-                        let parts = ops[k].kind == .sumBegin ? ops[k].parts : k ..< k + 1
-                        for p in parts {
-                            withTileRow(ops, p, y: y, lo: lo, hi: hi) { src, plo, phi in
-                                if x < plo { wf_fill32(row + x, bgPixel, plo - x) }
-                                wf_over_opaque_row(src + plo, row + plo, phi - plo, sf, bf, bgPixel, fg)
-                                x = phi
-                            }
-                        }
-                    }
-                }
+        let parts = ops[k].kind == .sumBegin ? ops[k].parts : k ..< k + 1
+        for p in parts {
+            withTileRow(ops, p, y: y, lo: lo, hi: hi) { src, plo, phi in
+                if x < plo { wf_fill32(row + x, bgPixel, plo - x) }
+                wf_over_opaque_row(src + plo, row + plo, phi - plo, sf, bf, bgPixel, fg)
+                x = phi
             }
         }
         if x < hi { wf_fill32(row + x, bgPixel, hi - x) }

@@ -38,6 +38,18 @@ public final class RowProgram: @unchecked Sendable {
 
     /// Pieces recorded.
     public var pieceCount: Int { segments.count }
+
+    /// Whether `copy(from:)` of `other` fits in the storage this one has (allocates nothing).
+    public func holds(_ other: RowProgram) -> Bool {
+        segments.capacity >= other.segments.count && rowEnds.capacity >= other.rowEnds.count
+    }
+
+    /// Becomes a copy of `other`, reusing its storage.
+    public func copy(from other: RowProgram) {
+        segments.removeAll(keepingCapacity: true); segments.append(contentsOf: other.segments)
+        rowEnds.removeAll(keepingCapacity: true); rowEnds.append(contentsOf: other.rowEnds)
+        width = other.width; height = other.height; maxRowPieces = other.maxRowPieces
+    }
 }
 
 extension Rasterizer {
