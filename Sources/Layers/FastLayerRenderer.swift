@@ -10,15 +10,17 @@ import Raster
 /// below 1, or `masksToBounds`). Each fill's coverage is rasterized exactly, once, into a tile the
 /// size of its device bounds and cached by content: the shape's storage, the transform's linear
 /// part and fractional translation, the fill rule or stroke. A shape that moves by whole pixels is
-/// the same tile at another place; a glyph that moves by a fraction is rasterized again alone.
+/// the same tile at another place. A fill's tile is its row program (recorded once per shape,
+/// linear part and vertical offset) replayed at the fractional horizontal offset; a glyph that slid
+/// by a fraction is replayed over its own last tile, writing only where its rows change.
 ///
 /// The list is compared with the previous frame's: the pixels that can differ are the device bounds
 /// of the steps that differ, old and new, or for a shape that only moved the columns where its old
-/// and new tiles differ (damage, kept as spans per row). Only those spans are drawn again, row by
-/// row: every row is composited in Float32 premultiplied RGBA in a row buffer per group level (the
-/// reference's source-over, masks and opacity, in its order) and rounded to 8 bits once; where one
-/// solid colour alone reaches a span over an opaque background, with the same arithmetic straight
-/// to 8 bits. A frame
+/// and new coverages can differ (from the tiles' row ranges, or by comparing the tiles; damage,
+/// kept as spans per row). Only those spans are drawn again, row by row: every row is composited
+/// in Float32 premultiplied RGBA in a row buffer per group level (the reference's source-over,
+/// masks and opacity, in its order) and rounded to 8 bits once; where one solid colour alone
+/// reaches a span over an opaque background, with the same arithmetic straight to 8 bits. A frame
 /// equal to the previous one costs the comparison. Buffers, tiles and lists are reused: nothing is
 /// allocated per frame once they have grown, unless a stroke's trim or a shape's transform changes
 /// (a new outline is made then).

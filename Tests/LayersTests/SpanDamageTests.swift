@@ -126,8 +126,7 @@ import TestSupport
     func movedFillsDrawOnlyWhatChanged(seed: Int) {
         var r = SeededRandom(seed: UInt64(seed) &+ 900)
         let w = 200, h = 150
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h)); root.anchorPoint = .zero
+        let root = canvasRoot(w, h)
         root.backgroundColor = RandomTrees.color(&r, opaque: seed % 2 == 0)
         let holder = Layer()
         holder.bounds = root.bounds; holder.anchorPoint = .zero
@@ -179,8 +178,7 @@ import TestSupport
     func twoThreadsFindTheSameChanges(seed: Int) {
         var r = SeededRandom(seed: UInt64(seed) &+ 41)
         let w = 420, h = 320
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h)); root.anchorPoint = .zero
+        let root = canvasRoot(w, h)
         root.backgroundColor = Color(r: 240, g: 240, b: 250, a: 90)
         var shapes: [ShapeLayer] = []
         for k in 0 ..< 4 {
@@ -215,8 +213,7 @@ import TestSupport
     func directRowsAreTheBuffersBytes(seed: Int) {
         var r = SeededRandom(seed: UInt64(seed) &* 13 &+ 1)
         let w = 120, h = 70
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h)); root.anchorPoint = .zero
+        let root = canvasRoot(w, h)
         root.backgroundColor = RandomTrees.color(&r, opaque: true)
         let view = Layer()
         view.bounds = root.bounds; view.anchorPoint = .zero
