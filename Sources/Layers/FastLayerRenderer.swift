@@ -479,16 +479,7 @@ public final class FastLayerRenderer {
                     t.key = key
                     t.swapRanges()
                     t.updatedInPlace = frameNumber
-                    if threads > 1 {
-                        if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
-                        pending.append(PendingTile(tile: t, rule: op.rule, originX: r.x0, originY: r.y0, program: p.program,
-                                                   dx: key.fx, inPlace: true))
-                    } else {
-                        rasterizer.replay(p.program, dx: key.fx, width: t.width, rows: 0 ..< t.height, into: t.values,
-                                          ranges: t.ranges.storage, counts: t.ranges.counts, maxRanges: CoverageTile.maxRanges,
-                                          oldRanges: UnsafePointer(t.previousRanges.storage),
-                                          oldCounts: UnsafePointer(t.previousRanges.counts))
-                    }
+                    replay(p, dx: key.fx, into: t, overItself: true, rule: op.rule)
                     cache[key] = t
                     return t
                 }
@@ -496,13 +487,7 @@ public final class FastLayerRenderer {
             let tile = newTile(key, r, path: op.path)
             fitRanges(tile, rows: tile.height)
             tile.hasRanges = true
-            if threads > 1 {
-                if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
-                pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0, program: p.program, dx: key.fx))
-            } else {
-                rasterizer.replay(p.program, dx: key.fx, width: tile.width, rows: 0 ..< tile.height, into: tile.values,
-                                  ranges: tile.ranges.storage, counts: tile.ranges.counts, maxRanges: CoverageTile.maxRanges)
-            }
+            replay(p, dx: key.fx, into: tile, overItself: false, rule: op.rule)
             cache[key] = tile
             return tile
         }
@@ -538,9 +523,24 @@ public final class FastLayerRenderer {
         return tile
     }
 
+    /// Replays `p` moved by `dx` into `tile` (over its own values, which its previous ranges
+    /// describe, when `overItself`): now, or with the frame's other new tiles on all threads.
+    private func replay(_ p: ShapeProgram, dx: Double, into tile: CoverageTile, overItself: Bool, rule: FillRule) {
+        if threads > 1 {
+            if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
+            pending.append(PendingTile(tile: tile, rule: rule, originX: p.x0, originY: p.y0, program: p.program, dx: dx,
+                                       inPlace: overItself))
+            return
+        }
+        let old = overItself ? tile.previousRanges : nil
+        rasterizer.replay(p.program, dx: dx, width: tile.width, rows: 0 ..< tile.height, into: tile.values,
+                          ranges: tile.ranges.storage, counts: tile.ranges.counts, maxRanges: CoverageTile.maxRanges,
+                          oldRanges: old.flatMap { UnsafePointer($0.storage) }, oldCounts: old.flatMap { UnsafePointer($0.counts) })
+    }
+
     /// Gives `tile` room for the ranges of `rows` rows: the spare range storage with the least room
-    /// that holds them (the tile's own becomes a spare), else its own grown. Range storage is
-    /// recycled apart from tiles' values, which are fitted to their own sizes.
+    /// that holds them, else new storage. Range storage is recycled apart from tiles' values (an
+    /// evicted tile gives its up), each fitted to its own sizes.
     private func fitRanges(_ tile: CoverageTile, rows: Int) {
         guard tile.rangeRows < rows else { return }
         var best = -1
@@ -760,7 +760,7 @@ public final class FastLayerRenderer {
     /// A tile for `key` covering `r` (on the grid of the whole-pixel translation), with room for its
     /// values (their contents are left to the caller), counted in the cache's budget.
     private func newTile(_ key: TileKey, _ r: PixelRect, path: Path) -> CoverageTile {
-        let tile = takeSpare(count: r.area, rows: r.y1 - r.y0)
+        let tile = takeSpare(count: r.area)
         tile.key = key
         tile.width = r.x1 - r.x0; tile.height = r.y1 - r.y0
         tile.x0 = r.x0; tile.y0 = r.y0
@@ -772,18 +772,12 @@ public final class FastLayerRenderer {
     }
 
     /// The spare tile with the least storage that holds `count` values (so a small tile does not
-    /// take the room a larger one will want; of equal room, one whose ranges have room for `rows`
-    /// rows), else a new one: spares are not grown, so once the sizes a loop needs have been seen,
-    /// tiles stop being allocated.
-    private func takeSpare(count: Int, rows: Int) -> CoverageTile {
+    /// take the room a larger one will want), else a new one: spares are not grown, so once the
+    /// sizes a loop needs have been seen, tiles stop being allocated.
+    private func takeSpare(count: Int) -> CoverageTile {
         var best = -1
-        // The least room for the values that holds them; of equal room, one with room for the rows'
-        // ranges too.
-        for k in spare.indices where spare[k].capacity >= count {
-            let t = spare[k]
-            guard best >= 0 else { best = k; continue }
-            let b = spare[best]
-            if t.capacity < b.capacity || (t.capacity == b.capacity && t.ranges.rows >= rows && b.ranges.rows < rows) { best = k }
+        for k in spare.indices where spare[k].capacity >= count && (best < 0 || spare[k].capacity < spare[best].capacity) {
+            best = k
         }
         return best >= 0 ? spare.remove(at: best) : CoverageTile()
     }
