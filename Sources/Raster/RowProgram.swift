@@ -36,9 +36,6 @@ public final class RowProgram: @unchecked Sendable {
         segments.capacity * MemoryLayout<Segment>.stride + rowEnds.capacity * MemoryLayout<Int>.stride
     }
 
-    /// Pieces recorded.
-    public var pieceCount: Int { segments.count }
-
     /// Whether `copy(from:)` of `other` fits in the storage this one has (allocates nothing).
     public func holds(_ other: RowProgram) -> Bool {
         segments.capacity >= other.segments.count && rowEnds.capacity >= other.rowEnds.count
