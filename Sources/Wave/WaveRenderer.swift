@@ -15,13 +15,20 @@ import Raster
 ///   (neither wave, back only, front only, both), by the same `shade` function as every other pixel.
 /// - Columns are handled in blocks of 16 (one 64-byte cache line of output). Per block and wave, the
 ///   rows where the wave is fractional in some column form a short band; a block row outside both
-///   bands is a 16-pixel copy (runs of them one copy), inside one it is computed per pixel.
+///   bands is a 16-pixel copy (runs of them one copy). Inside one, a C kernel takes four pixels at a
+///   time (`wf_wave_block_row`): under whole waves where `M` is 0 or 1 it picks one of five colours,
+///   with no branch and no image read; elsewhere it shades them in SIMD lanes, bit-identical to
+///   `shade` and `columnCoverage`.
+/// - The per-column tables (samples as floats, each wave's first partial and first whole row) come
+///   from one C loop per frame (`wf_wave_columns`).
 /// - `renderDirty` rewrites, per block and wave, only the rows between the previous and the current
 ///   band: elsewhere both frames show the same image pixel.
 /// - All buffers are owned and reused: rendering allocates nothing.
 public final class WaveRenderer: @unchecked Sendable {
     /// Columns per block: 16 RGBA8 pixels are one 64-byte cache line.
     static let blockWidth = 16
+    /// `kinds` of a pixel: `M = 0`, `M = 1`, or between.
+    static let outsideKind: UInt8 = 0, insideKind: UInt8 = 1, edgeKind: UInt8 = 2
 
     /// The scene whose current tick is rendered.
     public let scene: WaveScene
@@ -36,6 +43,11 @@ public final class WaveRenderer: @unchecked Sendable {
     let m: UnsafeMutableBufferPointer<Float>
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
     let imageSize: Int
+    // Per region pixel, whether M is 0, 1 or between (`outsideKind`, `insideKind`, `edgeKind`): a
+    // band's pixels under whole waves where M is 0 or 1 are one of five colours.
+    let kinds: UnsafeMutableBufferPointer<UInt8>
+    // The tables and colours `wf_wave_block_row` reads.
+    let tables: UnsafeMutablePointer<wf_wave_tables>
     // Per frame, per region column: wave samples at the column's left and right edges (region
     // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
     // it is 1 (bottom).
@@ -55,6 +67,9 @@ public final class WaveRenderer: @unchecked Sendable {
     /// thread costs more than it saves.
     public var splitPixels = 2048 * 1024
     private var helperThreads: HelperThreads?
+    /// Band rows through the kernel's one-pixel-at-a-time form, which builds without SSE2 (tests
+    /// hold both to the same pixels).
+    var portableRows = false
     private let rowsJob = WaveRowsJob()
 
     /// Prepares the static images of the scene's layout.
@@ -80,11 +95,14 @@ public final class WaveRenderer: @unchecked Sendable {
         bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
         // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
         let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
+        let kinds = Self.buffer(n, Self.outsideKind)
+        self.kinds = kinds
         for j in 0 ..< regionH {
             for i in 0 ..< regionW {
                 let v = lay.coverage.values[(j + y0) * width + (i + x0)]
                 let k = j * regionW + i
                 m[k] = v
+                kinds[k] = v == 0 ? Self.outsideKind : v == 1 ? Self.insideKind : Self.edgeKind
                 for state in 0 ..< 4 {
                     images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
                         : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
@@ -96,6 +114,14 @@ public final class WaveRenderer: @unchecked Sendable {
         sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
         bandS = Self.buffer(blocks, .zero); bandC = Self.buffer(blocks, .zero)
         prevS = Self.buffer(blocks, .zero); prevC = Self.buffer(blocks, .zero)
+        tables = .allocate(capacity: 1)
+        func rgba(_ v: SIMD4<Float>) -> (Float, Float, Float, Float) { (v.x, v.y, v.z, v.w) }
+        tables.initialize(to: wf_wave_tables(
+            sTop: sTop.baseAddress, sBot: sBot.baseAddress, cTop: cTop.baseAddress, cBot: cBot.baseAddress,
+            fa: fa.baseAddress, fb: fb.baseAddress, ba: ba.baseAddress, bb: bb.baseAddress,
+            kinds: kinds.baseAddress, m: m.baseAddress, regionW: regionW,
+            pixels: (bgPixel, inside[0], inside[1], inside[2], inside[3]),
+            bg: rgba(bg), container: rgba(container), back: rgba(backC), front: rgba(frontC)))
     }
 
     /// The pixels `box` touches, clipped to the canvas: columns `x0 ..< x1`, rows `y0 ..< y1`.
@@ -116,6 +142,8 @@ public final class WaveRenderer: @unchecked Sendable {
     deinit {
         for b in [m, fa, fb, ba, bb] { b.deallocate() }
         images.deallocate()
+        kinds.deallocate()
+        tables.deallocate()
         for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
         for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
     }
@@ -206,29 +234,33 @@ public final class WaveRenderer: @unchecked Sendable {
         guard regionW > 0 else { return }
         scene.front.withUnsafeBufferPointer { f in
             scene.back.withUnsafeBufferPointer { b in
-                let oy = Double(y0)
-                for c in 0 ..< regionW {
-                    let i = x0 + c
-                    // Region-relative sample heights keep Float precise on large canvases.
-                    let f0 = f[i] - oy, f1 = f[i + 1] - oy, b0 = b[i] - oy, b1 = b[i + 1] - oy
-                    fa[c] = Float(f0); fb[c] = Float(f1); ba[c] = Float(b0); bb[c] = Float(b1)
-                    sTop[c] = Self.floorLimit(min(f0, f1))
-                    sBot[c] = Self.ceilLimit(max(f0, f1))
-                    cTop[c] = Self.floorLimit(min(b0, b1))
-                    cBot[c] = Self.ceilLimit(max(b0, b1))
-                }
+                guard let f = f.baseAddress, let b = b.baseAddress, let fa = fa.baseAddress, let fb = fb.baseAddress,
+                      let ba = ba.baseAddress, let bb = bb.baseAddress, let sTop = sTop.baseAddress, let sBot = sBot.baseAddress,
+                      let cTop = cTop.baseAddress, let cBot = cBot.baseAddress else { return }
+                // Region-relative sample heights keep Float precise on large canvases.
+                wf_wave_columns(f + x0, b + x0, regionW, Double(y0), fa, fb, ba, bb, sTop, sBot, cTop, cBot)
             }
         }
-        for blk in 0 ..< blockCount {
-            let lo = blk * Self.blockWidth, hi = min(lo + Self.blockWidth, regionW)
-            var st = Int32.max, sb = Int32.min, ct = Int32.max, cb = Int32.min
-            for c in lo ..< hi {
-                st = min(st, sTop[c]); sb = max(sb, sBot[c]); ct = min(ct, cTop[c]); cb = max(cb, cBot[c])
-            }
-            bandS[blk] = SIMD2(st, sb); bandC[blk] = SIMD2(ct, cb)
-            spanS = blk == 0 ? SIMD2(st, sb) : SIMD2(min(spanS.x, st), max(spanS.y, sb))
-            spanC = blk == 0 ? SIMD2(ct, cb) : SIMD2(min(spanC.x, ct), max(spanC.y, cb))
+        Self.bands(sTop, sBot, into: bandS, count: regionW)
+        Self.bands(cTop, cBot, into: bandC, count: regionW)
+        spanS = Self.span(bandS, blockCount)
+        spanC = Self.span(bandC, blockCount)
+    }
+
+    private static func bands(_ top: UnsafeMutableBufferPointer<Int32>, _ bottom: UnsafeMutableBufferPointer<Int32>,
+                              into out: UnsafeMutableBufferPointer<SIMD2<Int32>>, count: Int) {
+        guard let t = top.baseAddress, let b = bottom.baseAddress, let o = out.baseAddress else { return }
+        UnsafeMutableRawPointer(o).withMemoryRebound(to: Int32.self, capacity: 2 * out.count) {
+            wf_wave_bands(t, b, count, blockWidth, $0)
         }
+    }
+
+    /// The rows all of `count` bands lie in.
+    private static func span(_ bands: UnsafeMutableBufferPointer<SIMD2<Int32>>, _ count: Int) -> SIMD2<Int32> {
+        guard count > 0 else { return .zero }
+        var lo = bands[0].x, hi = bands[0].y
+        for k in 1 ..< count { lo = min(lo, bands[k].x); hi = max(hi, bands[k].y) }
+        return SIMD2(lo, hi)
     }
 
     // floor and ceil to Int32, clamped to +-1e8 rows, without calls into libm (baseline x86-64 has no
@@ -342,24 +374,13 @@ public final class WaveRenderer: @unchecked Sendable {
         return dirtyLo < dirtyHi ? (dirtyLo + y0) ..< (dirtyHi + y0) : 0 ..< 0
     }
 
-    /// The pixels of one block in one region row, where a wave is fractional in some column.
+    /// The pixels of one block in one region row, where a wave is fractional in some column: those
+    /// under whole waves over a whole or no container are picked, the rest shaded four at a time
+    /// (`wf_wave_block_row`, bit-identical to `shade` and `columnCoverage`).
     @inline(__always)
     private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
         let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
-        let r32 = Int32(r), jb = Float(r + 1)
-        let base = r * regionW
-        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
-        for c in c0 ..< c1 {
-            let sw = r32 < sTop[c] ? 0 : (r32 >= sBot[c] ? 2 : -8)
-            let cw = r32 < cTop[c] ? 0 : (r32 >= cBot[c] ? 1 : -8)
-            let state = sw + cw
-            if state >= 0 { row[c] = images[state * imageSize + base + c]; continue }
-            let mv = m[base + c]
-            if mv == 0 { row[c] = bgPixel; continue }
-            let s: Float = sw == 0 ? 0 : (sw == 2 ? 1 : Self.columnCoverage(jb - fa[c], jb - fb[c]))
-            let cc: Float = cw == 0 ? 0 : (cw == 1 ? 1 : Self.columnCoverage(jb - ba[c], jb - bb[c]))
-            row[c] = Self.shade(mv, cc, s, bgv, cv, bv, fv)
-        }
+        if portableRows { wf_wave_block_row_scalar(tables, Int32(r), c0, c1, row) } else { wf_wave_block_row(tables, Int32(r), c0, c1, row) }
     }
 }
 

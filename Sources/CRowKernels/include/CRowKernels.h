@@ -35,4 +35,49 @@ void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float
 /// string store where there is one (as memset does), else a loop.
 void wf_fill32(uint32_t *dst, uint32_t value, long count);
 
+/// A wave renderer's per-column tables for the `count` columns whose edges are samples `front[c]`,
+/// `front[c + 1]` (and `back[c]`, `back[c + 1]`), each less `oy`: the samples as floats (`fa`, `fb`,
+/// `ba`, `bb`: left and right edge), and per wave the floor of the smaller sample and the ceiling of
+/// the larger (`sTop`, `sBot` for the front, `cTop`, `cBot` for the back), each clamped to +-1e8
+/// first (NaN taken as 1e8).
+void wf_wave_columns(const double *front, const double *back, long count, double oy,
+                     float *fa, float *fb, float *ba, float *bb,
+                     int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot);
+
+/// Per block of `blockWidth` columns (the last may be narrower) of `count` columns: the least `top`
+/// and the greatest `bottom`, into `bands[2k]` and `bands[2k + 1]`.
+void wf_wave_bands(const int32_t *top, const int32_t *bottom, long count, long blockWidth, int32_t *bands);
+
+/// A wave renderer's tables: per region column (`sTop` ... `bb`), per region pixel (`kinds`, `m`,
+/// rows `regionW` apart), and its colours.
+typedef struct {
+    /// Column c's front wave covers region row r not at all when `r < sTop[c]`, wholly when
+    /// `r >= sBot[c]`, in part between; the back wave likewise with `cTop` and `cBot`.
+    const int32_t *sTop, *sBot, *cTop, *cBot;
+    /// The waves' heights (region rows) at column c's left (`fa`, `ba`) and right edge (`fb`, `bb`).
+    const float *fa, *fb, *ba, *bb;
+    /// Per pixel: 0 where the container does not cover it, 1 where it covers it wholly, 2 between;
+    /// and its coverage `m`.
+    const uint8_t *kinds;
+    const float *m;
+    long regionW;
+    /// The background pixel, then the four states' pixels where the container is whole (index
+    /// 1 + 2 * front + back).
+    uint32_t pixels[5];
+    /// Premultiplied colours, alpha last: background, container, back wave, front wave.
+    float bg[4], container[4], back[4], front[4];
+} wf_wave_tables;
+
+/// Columns `c0 ..< c1` of region row `r` into `row[c0 ..< c1]`: SCENE.md's pixel (background,
+/// container with `m`, back wave with `m * C`, front wave with `m * S`, source-over in Float32,
+/// rounded once), with the waves' coverages `S` and `C` the exact area under their segment in the
+/// pixel. Pixels under whole waves over a whole or no container are picked from `pixels`; the others
+/// are shaded four at a time, in the same order of Float32 operations as the Swift `shade` and
+/// `columnCoverage` (no fused multiply-add), so every pixel is bit-identical to them.
+void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+
+/// The same pixels as `wf_wave_block_row`, one at a time, without SIMD: what `wf_wave_block_row`
+/// does where SSE2 is not there.
+void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+
 #endif
