@@ -38,8 +38,9 @@ public final class WaveRenderer: @unchecked Sendable {
     let regionW: Int, regionH: Int, blockCount: Int
     let bgPixel: UInt32
     let bg, container, backC, frontC: SIMD4<Float>
-    // Static, per layout (region-sized, row-major): M and the four whole-coverage images, indexed
-    // by 2 * S + C: 0 neither wave, 1 back only, 2 front only, 3 both.
+    // Static, per layout (region-sized, row-major; `layoutImages` holds them): M and the four
+    // whole-coverage images, indexed by 2 * S + C: 0 neither wave, 1 back only, 2 front only, 3 both.
+    let layoutImages: WaveImages
     let m: UnsafeMutableBufferPointer<Float>
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
     let imageSize: Int
@@ -72,8 +73,10 @@ public final class WaveRenderer: @unchecked Sendable {
     var portableRows = false
     private let rowsJob = WaveRowsJob()
 
-    /// Prepares the static images of the scene's layout.
-    public init(scene: WaveScene) {
+    /// Prepares the static images of the scene's layout, or takes those of `other` when it draws a
+    /// scene of the same size, colours and container coverage (indicators of one style): they are
+    /// made once and read by all, so many such renderers keep one set in cache.
+    public init(scene: WaveScene, sharingImagesOf other: WaveRenderer? = nil) {
         self.scene = scene
         let p = scene.parameters, lay = scene.layout
         width = p.width; height = p.height
@@ -86,29 +89,12 @@ public final class WaveRenderer: @unchecked Sendable {
         container = p.container.premultiplied
         backC = p.backWave.premultiplied
         frontC = p.frontWave.premultiplied
-        let n = regionW * regionH
-        m = Self.buffer(n, 0)
-        let images = Self.buffer(4 * n, UInt32(0))
-        self.images = images
-        imageSize = n
-        let (bgv, cv, bv, fv) = (bg, container, backC, frontC)
-        bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
-        // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
-        let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
-        let kinds = Self.buffer(n, Self.outsideKind)
-        self.kinds = kinds
-        for j in 0 ..< regionH {
-            for i in 0 ..< regionW {
-                let v = lay.coverage.values[(j + y0) * width + (i + x0)]
-                let k = j * regionW + i
-                m[k] = v
-                kinds[k] = v == 0 ? Self.outsideKind : v == 1 ? Self.insideKind : Self.edgeKind
-                for state in 0 ..< 4 {
-                    images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
-                        : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
-                }
-            }
-        }
+        let made = other.map(\.layoutImages).flatMap { $0.fits(scene) ? $0 : nil } ?? WaveImages(scene: scene)
+        layoutImages = made
+        m = made.m; images = made.images; kinds = made.kinds
+        imageSize = made.imageSize
+        bgPixel = made.pixels[0]
+        let inside = Array(made.pixels[1 ... 4])
         let cols = regionW, blocks = blockCount
         fa = Self.buffer(cols, 0); fb = Self.buffer(cols, 0); ba = Self.buffer(cols, 0); bb = Self.buffer(cols, 0)
         sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
@@ -140,9 +126,7 @@ public final class WaveRenderer: @unchecked Sendable {
     }
 
     deinit {
-        for b in [m, fa, fb, ba, bb] { b.deallocate() }
-        images.deallocate()
-        kinds.deallocate()
+        for b in [fa, fb, ba, bb] { b.deallocate() }
         tables.deallocate()
         for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
         for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
@@ -381,6 +365,71 @@ public final class WaveRenderer: @unchecked Sendable {
     private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
         let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
         if portableRows { wf_wave_block_row_scalar(tables, Int32(r), c0, c1, row) } else { wf_wave_block_row(tables, Int32(r), c0, c1, row) }
+    }
+}
+
+/// What a `WaveRenderer` draws from that depends only on its scene's size, colours and container:
+/// per region pixel `M`, its kind (0, 1 or between) and the four whole-coverage images; and the
+/// background and the four states' colours where `M = 1`. Immutable once made.
+final class WaveImages: @unchecked Sendable {
+    let m: UnsafeMutableBufferPointer<Float>
+    let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
+    let kinds: UnsafeMutableBufferPointer<UInt8>
+    let imageSize: Int
+    /// The background pixel, then the four states' pixels where `M = 1`.
+    let pixels: [UInt32]
+    // What they were made from.
+    private let width: Int, height: Int, box: (Int, Int, Int, Int)
+    private let colours: [SIMD4<Float>]
+    private let coverage: [Float]
+
+    init(scene: WaveScene) {
+        let p = scene.parameters, lay = scene.layout
+        width = p.width; height = p.height
+        let (x0, x1, y0, y1) = WaveRenderer.pixelBox(lay.inkBox, width: width, height: height)
+        box = (x0, x1, y0, y1)
+        let (bgv, cv, bv, fv) = (p.background.premultiplied, p.container.premultiplied, p.backWave.premultiplied, p.frontWave.premultiplied)
+        colours = [bgv, cv, bv, fv]
+        coverage = lay.coverage.values
+        let regionW = x1 - x0, regionH = y1 - y0, n = regionW * regionH
+        imageSize = n
+        m = WaveRenderer.buffer(n, 0)
+        images = WaveRenderer.buffer(4 * n, UInt32(0))
+        kinds = WaveRenderer.buffer(n, WaveRenderer.outsideKind)
+        let bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
+        // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
+        let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
+        pixels = [bgPixel] + inside
+        for j in 0 ..< regionH {
+            for i in 0 ..< regionW {
+                let v = coverage[(j + y0) * width + (i + x0)]
+                let k = j * regionW + i
+                m[k] = v
+                kinds[k] = v == 0 ? WaveRenderer.outsideKind : v == 1 ? WaveRenderer.insideKind : WaveRenderer.edgeKind
+                for state in 0 ..< 4 {
+                    images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
+                        : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
+                }
+            }
+        }
+    }
+
+    deinit {
+        m.deallocate()
+        images.deallocate()
+        kinds.deallocate()
+    }
+
+    /// Whether `scene` would make the same images: same size, colours and container coverage.
+    func fits(_ scene: WaveScene) -> Bool {
+        let p = scene.parameters, lay = scene.layout
+        guard p.width == width, p.height == height else { return false }
+        let b = WaveRenderer.pixelBox(lay.inkBox, width: width, height: height)
+        guard b == box else { return false }
+        guard [p.background.premultiplied, p.container.premultiplied, p.backWave.premultiplied, p.frontWave.premultiplied] == colours
+        else { return false }
+        // Scenes built on one layout share its coverage's storage, and this is then one comparison.
+        return lay.coverage.values == coverage
     }
 }
 

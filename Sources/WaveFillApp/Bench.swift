@@ -108,17 +108,20 @@ enum Bench {
                            allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }
 
-    /// 1, 4, 16 and 64 indicators of 128x128, each with its own phase and progress, on one clock,
-    /// into one 1024x1024 frame; median ms per frame.
+    /// 1, 4, 16 and 64 indicators of 128x128 in one style, each with its own phase and progress, on
+    /// one clock, into one 1024x1024 frame; median ms per frame.
     static func manyIndicators(frames: Int, warmup: Int) throws -> [(Int, Double)] {
         var out: [(Int, Double)] = []
         for count in [1, 4, 16, 64] {
             var scenes: [(WaveScene, WaveRenderer, Int)] = []
+            var p = WaveParameters()
+            p.width = 128; p.height = 128
+            // One style: the indicators share its layout and the renderers its images.
+            let style = try WaveScene(parameters: p)
             for k in 0 ..< count {
-                var p = WaveParameters()
-                p.width = 128; p.height = 128
-                let s = try WaveScene(parameters: p)
-                scenes.append((s, WaveRenderer(scene: s), k * 37))   // frame offset: its own phase and progress
+                let s = try WaveScene(parameters: p, layout: style.layout)
+                let r = WaveRenderer(scene: s, sharingImagesOf: scenes.first?.1)
+                scenes.append((s, r, k * 37))   // frame offset: its own phase and progress
             }
             var frame = Pixmap(width: 1024, height: 1024)
             var times = [Double](repeating: 0, count: frames)

@@ -55,7 +55,7 @@ enum BenchReport {
             lines.append("| \(r.size) | \(r.mode.rawValue) | " + figures(r))
         }
         if !many.isEmpty {
-            lines += ["", "| indicators (128x128) in one 1024x1024 frame | median ms |", "|---:|---:|"]
+            lines += ["", "| indicators (128x128, one style) in one 1024x1024 frame | median ms |", "|---:|---:|"]
             for (n, ms) in many { lines.append("| \(n) | \(fmt(ms)) |") }
         }
         for (k, v) in extras.sorted(by: { $0.key < $1.key }) { lines.append("\(k): \(v)") }

@@ -103,3 +103,40 @@ import Text
         }
     }
 }
+
+@Suite struct SharedImagesTests {
+    @Test func renderersOfOneStyleShareImagesAndDrawWhatTheirOwnWouldDraw() throws {
+        var p = WaveParameters()
+        p.width = 120; p.height = 90
+        p.frontWave = Color(r: 10, g: 20, b: 200, a: 180)
+        let style = try WaveScene(parameters: p)
+        let first = WaveRenderer(scene: style)
+        // A scene on the same layout, and one that rebuilt an equal layout: both share.
+        let same = try WaveScene(parameters: p, layout: style.layout), rebuilt = try WaveScene(parameters: p)
+        let a = WaveRenderer(scene: same, sharingImagesOf: first), b = WaveRenderer(scene: rebuilt, sharingImagesOf: first)
+        #expect(a.layoutImages === first.layoutImages)
+        #expect(b.layoutImages === first.layoutImages)
+        // Another colour, size or text does not fit: the renderer makes its own.
+        var colour = p; colour.backWave = Color(r: 1, g: 2, b: 3, a: 255)
+        var size = p; size.width = 121
+        var text = p; text.text = "Wave"
+        for q in [colour, size, text] {
+            let r = WaveRenderer(scene: try WaveScene(parameters: q), sharingImagesOf: first)
+            #expect(r.layoutImages !== first.layoutImages)
+            let own = WaveRenderer(scene: r.scene)
+            var x = Pixmap(width: 0, height: 0), y = Pixmap(width: 0, height: 0)
+            r.scene.update(frame: 100)
+            r.render(into: &x); own.render(into: &y)
+            #expect(x.bytes == y.bytes)
+        }
+        // Shared or not, every frame is the same.
+        let own = WaveRenderer(scene: same)
+        var x = Pixmap(width: 0, height: 0), y = Pixmap(width: 0, height: 0)
+        for frame in [0, 40, 150, 299] {
+            same.update(frame: frame)
+            a.render(into: &x); own.render(into: &y)
+            #expect(x.bytes == y.bytes, "frame \(frame)")
+            #expect(BandKernelTests.pixels(x) == BandKernelTests.definition(same), "frame \(frame)")
+        }
+    }
+}
