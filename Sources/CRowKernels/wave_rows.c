@@ -162,10 +162,14 @@ static inline __attribute__((always_inline)) __m128i group_pixels(const wf_wave_
 
     /* Coverage per wave: 0 above the rows it reaches, 1 below them, the exact area between. */
     const __m128 one = _mm_set1_ps(1.0f), jv = _mm_set1_ps(jb);
-    __m128 sCov = column_coverage4(_mm_sub_ps(jv, _mm_loadu_ps(g.fa)), _mm_sub_ps(jv, _mm_loadu_ps(g.fb)));
-    __m128 cCov = column_coverage4(_mm_sub_ps(jv, _mm_loadu_ps(g.ba)), _mm_sub_ps(jv, _mm_loadu_ps(g.bb)));
     __m128 sW = _mm_castsi128_ps(sNotWhole), sN = _mm_castsi128_ps(sNone);
     __m128 cW = _mm_castsi128_ps(cNotWhole), cN = _mm_castsi128_ps(cNone);
+    /* A wave whole in every lane needs no area (its lanes' coverage is picked below). */
+    __m128 sCov = _mm_setzero_ps(), cCov = _mm_setzero_ps();
+    if (_mm_movemask_ps(_mm_andnot_ps(sN, sW)))
+        sCov = column_coverage4(_mm_sub_ps(jv, _mm_loadu_ps(g.fa)), _mm_sub_ps(jv, _mm_loadu_ps(g.fb)));
+    if (_mm_movemask_ps(_mm_andnot_ps(cN, cW)))
+        cCov = column_coverage4(_mm_sub_ps(jv, _mm_loadu_ps(g.ba)), _mm_sub_ps(jv, _mm_loadu_ps(g.bb)));
     __m128 s = _mm_andnot_ps(sN, _mm_or_ps(_mm_and_ps(sW, sCov), _mm_andnot_ps(sW, one)));
     __m128 cc = _mm_andnot_ps(cN, _mm_or_ps(_mm_and_ps(cW, cCov), _mm_andnot_ps(cW, one)));
     __m128 mv = _mm_loadu_ps(g.m);
