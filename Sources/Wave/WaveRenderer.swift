@@ -68,9 +68,9 @@ public final class WaveRenderer: @unchecked Sendable {
     /// thread costs more than it saves.
     public var splitPixels = 2048 * 1024
     private var helperThreads: HelperThreads?
-    /// Band rows through the kernel's one-pixel-at-a-time form, which builds without SSE2 (tests
-    /// hold both to the same pixels).
-    var portableRows = false
+    /// The band kernel's path (`WF_WAVE_PATH_*`), or 0 for the widest the processor has (tests hold
+    /// every path to the same pixels).
+    var rowPath: Int32 = 0
     private let rowsJob = WaveRowsJob()
 
     /// Prepares the static images of the scene's layout, or takes those of `other` when it draws a
@@ -364,7 +364,7 @@ public final class WaveRenderer: @unchecked Sendable {
     @inline(__always)
     private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
         let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
-        if portableRows { wf_wave_block_row_scalar(tables, Int32(r), c0, c1, row) } else { wf_wave_block_row(tables, Int32(r), c0, c1, row) }
+        if rowPath == 0 { wf_wave_block_row(tables, Int32(r), c0, c1, row) } else { wf_wave_block_row_using(rowPath, tables, Int32(r), c0, c1, row) }
     }
 }
 

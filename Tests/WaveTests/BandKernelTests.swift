@@ -4,6 +4,7 @@ import Raster
 @testable import Wave
 import TestSupport
 import Text
+import CRowKernels
 
 /// The renderer against its own definition, pixel by pixel and bit for bit: every pixel is `shade`
 /// of the container's coverage and of each wave's exact area in it (`columnCoverage` of the wave's
@@ -38,6 +39,13 @@ import Text
         px.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
     }
 
+    @Test func theBuildHasTheSIMDPaths() {
+        #if arch(x86_64)
+        #expect(wf_wave_paths() & WF_WAVE_PATH_SSE2 != 0)
+        #endif
+        #expect(wf_wave_paths() & WF_WAVE_PATH_SCALAR != 0)
+    }
+
     @Test func everyPixelIsItsDefinitionOnRandomScenes() throws {
         let face = try FontFace(path: try #require(WaveParameters.defaultFontPath, "fontconfig finds DejaVu Sans Bold"))
         let texts = ["du", "Wave", "AVo", "g", "%i"]
@@ -58,19 +66,23 @@ import Text
             p.background = rng.int(0 ... 2) == 0 ? .white : colour()
             p.container = colour(); p.backWave = colour(); p.frontWave = colour()
             let scene = try WaveScene(parameters: p, face: face)
-            let simd = WaveRenderer(scene: scene), portable = WaveRenderer(scene: scene)
-            portable.portableRows = true
-            var a = Pixmap(width: 0, height: 0), c = Pixmap(width: 0, height: 0)
+            // The processor's widest path, and each path the build and processor have.
+            let paths = [Int32(0)] + [WF_WAVE_PATH_SCALAR, WF_WAVE_PATH_SSE2, WF_WAVE_PATH_AVX2].filter { wf_wave_paths() & $0 != 0 }
+            let renderers = paths.map { path in
+                let r = WaveRenderer(scene: scene)
+                r.rowPath = path
+                return r
+            }
+            var px = Pixmap(width: 0, height: 0)
             for frame in [0, rng.int(1 ... 400), rng.int(401 ... 100_000)] {
                 scene.update(frame: frame)
-                simd.render(into: &a)
-                portable.render(into: &c)
                 let want = Self.definition(scene)
-                let got = Self.pixels(a), gotPortable = Self.pixels(c)
-                let bad = (0 ..< want.count).filter { got[$0] != want[$0] }
-                let badPortable = (0 ..< want.count).filter { gotPortable[$0] != want[$0] }
-                #expect(bad.isEmpty, "seed \(seed) frame \(frame) \(p.width)x\(p.height): \(bad.count) pixels differ, first at \(bad.first.map { ($0 % p.width, $0 / p.width) } as Any)")
-                #expect(badPortable.isEmpty, "portable, seed \(seed) frame \(frame): \(badPortable.count) pixels differ")
+                for (path, r) in zip(paths, renderers) {
+                    r.render(into: &px)
+                    let got = Self.pixels(px)
+                    let bad = (0 ..< want.count).filter { got[$0] != want[$0] }
+                    #expect(bad.isEmpty, "path \(path), seed \(seed) frame \(frame) \(p.width)x\(p.height): \(bad.count) pixels differ, first at \(bad.first.map { ($0 % p.width, $0 / p.width) } as Any)")
+                }
                 // Count pixels that are neither background nor one of the whole-state colours: the
                 // scenes must reach the shaded lanes, not only the pick.
                 let colours = (p.background.premultiplied, p.container.premultiplied, p.backWave.premultiplied, p.frontWave.premultiplied)

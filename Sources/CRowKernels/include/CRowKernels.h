@@ -76,8 +76,20 @@ typedef struct {
 /// `columnCoverage` (no fused multiply-add), so every pixel is bit-identical to them.
 void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
 
-/// The same pixels as `wf_wave_block_row`, one at a time, without SIMD: what `wf_wave_block_row`
-/// does where SSE2 is not there.
+/// The same pixels as `wf_wave_block_row`, one at a time, without SIMD.
 void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+
+/// The ways `wf_wave_block_row` can run: one pixel at a time, four (SSE2) or eight (AVX2) lanes.
+/// It takes the widest the processor has; all give the same pixels.
+#define WF_WAVE_PATH_SCALAR 1
+#define WF_WAVE_PATH_SSE2 2
+#define WF_WAVE_PATH_AVX2 4
+
+/// The paths this build and processor can run, as a set of `WF_WAVE_PATH_*` bits.
+int wf_wave_paths(void);
+
+/// `wf_wave_block_row` through one path (one of `wf_wave_paths()`; another takes the widest
+/// below it that is there).
+void wf_wave_block_row_using(int path, const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
 
 #endif
