@@ -6,6 +6,14 @@
 #include <emmintrin.h>
 #endif
 
+/* Loops the compiler vectorizes are built twice where the toolchain can: for AVX2 and for the
+   baseline, the loader picking one (the same arithmetic, so the same values, either way). */
+#if defined(__x86_64__) && defined(__clang__) && defined(__linux__)
+#define WF_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define WF_CLONES
+#endif
+
 /* floor and ceil to int32 of a value clamped to +-1e8 (NaN taken as 1e8), by truncation and one
    correction: no call into libm, and a loop the compiler can vectorize. */
 static inline int32_t floor_limit(double v) {
@@ -22,9 +30,10 @@ static inline int32_t ceil_limit(double v) {
     return (double)t < c ? t + 1 : t;
 }
 
-void wf_wave_columns(const double *front, const double *back, long count, double oy,
-                     float *fa, float *fb, float *ba, float *bb,
-                     int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot) {
+WF_CLONES void wf_wave_columns(const double *restrict front, const double *restrict back, long count, double oy,
+                               float *restrict fa, float *restrict fb, float *restrict ba, float *restrict bb,
+                               int32_t *restrict sTop, int32_t *restrict sBot, int32_t *restrict cTop,
+                               int32_t *restrict cBot) {
     for (long c = 0; c < count; c++) {
         double f0 = front[c] - oy, f1 = front[c + 1] - oy, b0 = back[c] - oy, b1 = back[c + 1] - oy;
         fa[c] = (float)f0; fb[c] = (float)f1; ba[c] = (float)b0; bb[c] = (float)b1;
@@ -35,7 +44,8 @@ void wf_wave_columns(const double *front, const double *back, long count, double
     }
 }
 
-void wf_wave_bands(const int32_t *top, const int32_t *bottom, long count, long blockWidth, int32_t *bands) {
+WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restrict bottom, long count, long blockWidth,
+                             int32_t *restrict bands) {
     for (long lo = 0, k = 0; lo < count; lo += blockWidth, k++) {
         long hi = lo + blockWidth < count ? lo + blockWidth : count;
         int32_t t = top[lo], b = bottom[lo];
