@@ -39,10 +39,8 @@ import CRowKernels
         px.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
     }
 
-    @Test func theBuildHasTheSIMDPaths() {
-        #if arch(x86_64)
-        #expect(wf_wave_paths() & WF_WAVE_PATH_SSE2 != 0)
-        #endif
+    @Test func everyBuildHasTheOneAndFourLanePaths() {
+        #expect(wf_wave_paths() & WF_WAVE_PATH_LANES4 != 0)
         #expect(wf_wave_paths() & WF_WAVE_PATH_SCALAR != 0)
     }
 
@@ -67,7 +65,7 @@ import CRowKernels
             p.container = colour(); p.backWave = colour(); p.frontWave = colour()
             let scene = try WaveScene(parameters: p, face: face)
             // The processor's widest path, and each path the build and processor have.
-            let paths = [Int32(0)] + [WF_WAVE_PATH_SCALAR, WF_WAVE_PATH_SSE2, WF_WAVE_PATH_AVX2].filter { wf_wave_paths() & $0 != 0 }
+            let paths = [Int32(0)] + [WF_WAVE_PATH_SCALAR, WF_WAVE_PATH_LANES4, WF_WAVE_PATH_LANES8].filter { wf_wave_paths() & $0 != 0 }
             let renderers = paths.map { path in
                 let r = WaveRenderer(scene: scene)
                 r.rowPath = path

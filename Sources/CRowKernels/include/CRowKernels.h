@@ -79,11 +79,12 @@ void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uin
 /// The same pixels as `wf_wave_block_row`, one at a time, without SIMD.
 void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
 
-/// The ways `wf_wave_block_row` can run: one pixel at a time, four (SSE2) or eight (AVX2) lanes.
+/// The ways `wf_wave_block_row` can run: one pixel at a time, four lanes (SSE2 on x86-64, the
+/// baseline's vectors elsewhere) or eight (AVX2).
 /// It takes the widest the processor has; all give the same pixels.
 #define WF_WAVE_PATH_SCALAR 1
-#define WF_WAVE_PATH_SSE2 2
-#define WF_WAVE_PATH_AVX2 4
+#define WF_WAVE_PATH_LANES4 2
+#define WF_WAVE_PATH_LANES8 4
 
 /// The paths this build and processor can run, as a set of `WF_WAVE_PATH_*` bits.
 int wf_wave_paths(void);

@@ -1,0 +1,138 @@
+/* One width of wf_wave_block_row, written once for any number of lanes. wave_rows.c includes this
+   file once per width, having defined LANES (lanes per vector: 4 or 8) and TARGET (attributes for
+   this width's functions: its instruction set); both are undefined at the end. Here VF, VI and VK
+   are vectors of LANES floats, int32s and uint8s (GCC vector extensions), and NAME(x) is x with
+   the width's suffix (`block_row_4`).
+   The arithmetic is the Swift renderer's, in the same order of Float32 operations (no fused
+   multiply-add: the file sets FP_CONTRACT OFF), so every lane is bit-identical to `shade` of
+   `columnCoverage`. Swift's min(x, y) is y < x ? y : x, kept as is; its max(x, y) is
+   y >= x ? y : x, which is x > y ? x : y for every pair that is not NaN (none is here: the samples
+   and colours are finite). The compiler makes single min and max instructions of both. */
+
+#define WF_PASTE(a, b) a##b
+#define WF_WITH_LANES(a, n) WF_PASTE(a, n)
+#define VF WF_WITH_LANES(wf_vf, LANES)
+#define VI WF_WITH_LANES(wf_vi, LANES)
+#define VK WF_WITH_LANES(wf_vk, LANES)
+#define NAME(x) WF_WITH_LANES(x##_, LANES)
+typedef float VF __attribute__((vector_size(4 * LANES)));
+typedef int32_t VI __attribute__((vector_size(4 * LANES)));
+typedef uint8_t VK __attribute__((vector_size(LANES)));
+
+static inline __attribute__((always_inline)) TARGET VF NAME(pick)(VI mask, VF a, VF b) {
+    return (VF)((mask & (VI)a) | (~mask & (VI)b));
+}
+static inline __attribute__((always_inline)) TARGET VF NAME(vmin)(VF x, VF y) { return NAME(pick)(y < x, y, x); }
+static inline __attribute__((always_inline)) TARGET VF NAME(vmax)(VF x, VF y) { return NAME(pick)(x > y, x, y); }
+
+/* f(u) = u <= 0 ? 0 : (u <= 1 ? u * u * 0.5 : u - 0.5), per lane. */
+static inline __attribute__((always_inline)) TARGET VF NAME(ramp)(VF u) {
+    VF zero = (VF){0};
+    return NAME(pick)(u <= 0.0f, zero, NAME(pick)(u <= 1.0f, u * u * 0.5f, u - 0.5f));
+}
+
+/* The Swift `columnCoverage(g0, g1)` per lane: every branch computed, the taken one selected. */
+static inline __attribute__((always_inline)) TARGET VF NAME(coverage)(VF g0, VF g1) {
+    VF zero = (VF){0}, one = zero + 1.0f;
+    VF lo = NAME(vmin)(g0, g1), hi = NAME(vmax)(g0, g1), d = hi - lo;
+    VF mid = NAME(vmin)(NAME(vmax)((lo + hi) * 0.5f, zero), one);
+    VF ratio = (NAME(ramp)(hi) - NAME(ramp)(lo)) / d;
+    VF v = NAME(pick)(d < 1e-4f, mid, ratio);
+    return NAME(pick)(lo >= 1.0f, one, NAME(pick)(hi <= 0.0f, zero, v));
+}
+
+/* One channel of the Swift `shade`, rounded: min(max(v * 255 + 0.5, 0), 255), truncated. */
+static inline __attribute__((always_inline)) TARGET VI NAME(channel)(float b, float co, float bk, float fr, VF kc, VF m,
+                                                                     VF kb, VF mc, VF kf, VF ms) {
+    VF v = ((b * kc + co * m) * kb + bk * mc) * kf + fr * ms;
+    v = NAME(vmin)(NAME(vmax)(v * 255.0f + 0.5f, (VF){0}), (VF){0} + 255.0f);
+    return __builtin_convertvector(v, VI);
+}
+
+/* LANES pixels of region row r from LANES columns' inputs (per column st ... bb, per pixel k and m,
+   each LANES contiguous values): picked where both waves are whole over a whole or no container,
+   shaded where any lane needs it. */
+static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wave_tables *t, const int32_t *st,
+    const int32_t *sb, const int32_t *ct, const int32_t *cb, const float *fa, const float *fb, const float *ba,
+    const float *bb, const float *m, const uint8_t *k, int32_t r, float jb) {
+    VI top, bottom, backTop, backBottom;
+    VK kinds;
+    memcpy(&top, st, sizeof top); memcpy(&bottom, sb, sizeof bottom);
+    memcpy(&backTop, ct, sizeof backTop); memcpy(&backBottom, cb, sizeof backBottom);
+    memcpy(&kinds, k, sizeof kinds);
+    VI rv = (VI){0} + r;
+    VI sNone = top > rv, sNotWhole = bottom > rv;            /* r < sTop, r < sBot */
+    VI cNone = backTop > rv, cNotWhole = backBottom > rv;
+    VI part = (~sNone & sNotWhole) | (~cNone & cNotWhole);
+    VI kind = __builtin_convertvector(kinds, VI);
+    VI out = kind == 0, edge = kind == 2;
+    VI p0 = (VI){0} + (int32_t)t->pixels[1], p1 = (VI){0} + (int32_t)t->pixels[2];
+    VI p2 = (VI){0} + (int32_t)t->pixels[3], p3 = (VI){0} + (int32_t)t->pixels[4];
+    VI noFront = (cNotWhole & p0) | (~cNotWhole & p1), withFront = (cNotWhole & p2) | (~cNotWhole & p3);
+    VI inside = (sNotWhole & noFront) | (~sNotWhole & withFront);
+    VI picked = (out & ((VI){0} + (int32_t)t->pixels[0])) | (~out & inside);
+    VI shadeMask = ~out & (edge | part);
+    if (__builtin_reduce_or(shadeMask) == 0) return picked;
+
+    /* Coverage per wave: 0 above the rows it reaches, 1 below them, the exact area between; a wave
+       whole in every lane needs no area. */
+    VF zero = (VF){0}, one = zero + 1.0f, sCov = zero, cCov = zero;
+    if (__builtin_reduce_or(~sNone & sNotWhole)) {
+        VF a, b;
+        memcpy(&a, fa, sizeof a); memcpy(&b, fb, sizeof b);
+        sCov = NAME(coverage)(jb - a, jb - b);
+    }
+    if (__builtin_reduce_or(~cNone & cNotWhole)) {
+        VF a, b;
+        memcpy(&a, ba, sizeof a); memcpy(&b, bb, sizeof b);
+        cCov = NAME(coverage)(jb - a, jb - b);
+    }
+    VF s = NAME(pick)(sNone, zero, NAME(pick)(sNotWhole, sCov, one));
+    VF cc = NAME(pick)(cNone, zero, NAME(pick)(cNotWhole, cCov, one));
+    VF mv;
+    memcpy(&mv, m, sizeof mv);
+    VF mc = mv * cc, ms = mv * s;
+    VF kc = 1.0f - t->container[3] * mv, kb = 1.0f - t->back[3] * mc, kf = 1.0f - t->front[3] * ms;
+    VI px = NAME(channel)(t->bg[0], t->container[0], t->back[0], t->front[0], kc, mv, kb, mc, kf, ms);
+    px |= NAME(channel)(t->bg[1], t->container[1], t->back[1], t->front[1], kc, mv, kb, mc, kf, ms) << 8;
+    px |= NAME(channel)(t->bg[2], t->container[2], t->back[2], t->front[2], kc, mv, kb, mc, kf, ms) << 16;
+    px |= NAME(channel)(t->bg[3], t->container[3], t->back[3], t->front[3], kc, mv, kb, mc, kf, ms) << 24;
+    return (shadeMask & px) | (~shadeMask & picked);
+}
+
+/* Columns c0 ..< c1 of region row r, LANES at a time; the last 1 ... LANES - 1 columns padded with
+   copies of the first of them. */
+static TARGET void NAME(block_row)(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
+    const long base = (long)r * t->regionW;
+    const float jb = (float)(r + 1);
+    long c = c0;
+    for (; c + LANES <= c1; c += LANES) {
+        VI px = NAME(pixels)(t, t->sTop + c, t->sBot + c, t->cTop + c, t->cBot + c, t->fa + c, t->fb + c,
+                             t->ba + c, t->bb + c, t->m + base + c, t->kinds + base + c, r, jb);
+        memcpy(row + c, &px, sizeof px);
+    }
+    if (c < c1) {
+        int32_t st[LANES], sb[LANES], ct[LANES], cb[LANES];
+        float fa[LANES], fb[LANES], ba[LANES], bb[LANES], m[LANES];
+        uint8_t k[LANES];
+        for (long i = 0; i < LANES; i++) {
+            long x = c + (c + i < c1 ? i : 0);
+            st[i] = t->sTop[x]; sb[i] = t->sBot[x]; ct[i] = t->cTop[x]; cb[i] = t->cBot[x];
+            fa[i] = t->fa[x]; fb[i] = t->fb[x]; ba[i] = t->ba[x]; bb[i] = t->bb[x];
+            m[i] = t->m[base + x]; k[i] = t->kinds[base + x];
+        }
+        VI px = NAME(pixels)(t, st, sb, ct, cb, fa, fb, ba, bb, m, k, r, jb);
+        uint32_t out[LANES];
+        memcpy(out, &px, sizeof px);
+        for (long i = 0; c + i < c1; i++) row[c + i] = out[i];
+    }
+}
+
+#undef VF
+#undef VI
+#undef VK
+#undef NAME
+#undef WF_WITH_LANES
+#undef WF_PASTE
+#undef LANES
+#undef TARGET
