@@ -359,7 +359,7 @@ public final class WaveRenderer: @unchecked Sendable {
     }
 
     /// The pixels of one block in one region row, where a wave is fractional in some column: those
-    /// under whole waves over a whole or no container are picked, the rest shaded four at a time
+    /// under whole waves over a whole or no container are picked, the rest shaded in SIMD lanes
     /// (`wf_wave_block_row`, bit-identical to `shade` and `columnCoverage`).
     @inline(__always)
     private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
