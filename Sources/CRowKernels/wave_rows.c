@@ -12,7 +12,9 @@
 #endif
 
 /* floor and ceil to int32 of a value clamped to +-1e8 (NaN taken as 1e8), by truncation and one
-   correction: no call into libm, and a loop the compiler can vectorize. */
+   correction: no call into libm, and a loop the compiler can vectorize. The Swift
+   `WaveRenderer.floorLimit` and `ceilLimit` are the same for every value that is not NaN (the stack
+   renderer uses those; BandKernelTests check the pixels these lead to against them). */
 static inline int32_t floor_limit(double v) {
     double c = v < 1e8 ? v : 1e8;
     c = c > -1e8 ? c : -1e8;
@@ -54,7 +56,6 @@ WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restric
         bands[2 * k + 1] = b;
     }
 }
-
 
 /* The Swift `columnCoverage(g0, g1)`, with Swift's min and max (`min(x, y)` is `y < x ? y : x`,
    `max(x, y)` is `y >= x ? y : x`). */

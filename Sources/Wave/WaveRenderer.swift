@@ -94,7 +94,6 @@ public final class WaveRenderer: @unchecked Sendable {
         m = made.m; images = made.images; kinds = made.kinds
         imageSize = made.imageSize
         bgPixel = made.pixels[0]
-        let inside = Array(made.pixels[1 ... 4])
         let cols = regionW, blocks = blockCount
         fa = Self.buffer(cols, 0); fb = Self.buffer(cols, 0); ba = Self.buffer(cols, 0); bb = Self.buffer(cols, 0)
         sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
@@ -106,7 +105,7 @@ public final class WaveRenderer: @unchecked Sendable {
             sTop: sTop.baseAddress, sBot: sBot.baseAddress, cTop: cTop.baseAddress, cBot: cBot.baseAddress,
             fa: fa.baseAddress, fb: fb.baseAddress, ba: ba.baseAddress, bb: bb.baseAddress,
             kinds: kinds.baseAddress, m: m.baseAddress, regionW: regionW,
-            pixels: (bgPixel, inside[0], inside[1], inside[2], inside[3]),
+            pixels: (made.pixels[0], made.pixels[1], made.pixels[2], made.pixels[3], made.pixels[4]),
             bg: rgba(bg), container: rgba(container), back: rgba(backC), front: rgba(frontC)))
     }
 

@@ -72,8 +72,9 @@ typedef struct {
 /// container with `m`, back wave with `m * C`, front wave with `m * S`, source-over in Float32,
 /// rounded once), with the waves' coverages `S` and `C` the exact area under their segment in the
 /// pixel. Pixels under whole waves over a whole or no container are picked from `pixels`; the others
-/// are shaded four at a time, in the same order of Float32 operations as the Swift `shade` and
-/// `columnCoverage` (no fused multiply-add), so every pixel is bit-identical to them.
+/// are shaded in SIMD lanes (eight where the processor has AVX2, else four), in the same order of
+/// Float32 operations as the Swift `shade` and `columnCoverage` (no fused multiply-add), so every
+/// pixel is bit-identical to them.
 void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
 
 /// The same pixels as `wf_wave_block_row`, one at a time, without SIMD.
