@@ -37,16 +37,12 @@ public final class WaveRenderer: @unchecked Sendable {
     let x0: Int, x1: Int, y0: Int, y1: Int
     let regionW: Int, regionH: Int, blockCount: Int
     let bgPixel: UInt32
-    let bg, container, backC, frontC: SIMD4<Float>
-    // Static, per layout (region-sized, row-major; `layoutImages` holds them): M and the four
-    // whole-coverage images, indexed by 2 * S + C: 0 neither wave, 1 back only, 2 front only, 3 both.
+    // Static, per layout (region-sized, row-major; `layoutImages` holds them, with M and each
+    // pixel's kind): the four whole-coverage images, indexed by 2 * S + C: 0 neither wave, 1 back
+    // only, 2 front only, 3 both.
     let layoutImages: WaveImages
-    let m: UnsafeMutableBufferPointer<Float>
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
     let imageSize: Int
-    // Per region pixel, whether M is 0, 1 or between (`outsideKind`, `insideKind`, `edgeKind`): a
-    // band's pixels under whole waves where M is 0 or 1 are one of five colours.
-    let kinds: UnsafeMutableBufferPointer<UInt8>
     // The tables and colours `wf_wave_block_row` reads.
     let tables: UnsafeMutablePointer<wf_wave_tables>
     // Per frame, per region column: wave samples at the column's left and right edges (region
@@ -85,13 +81,9 @@ public final class WaveRenderer: @unchecked Sendable {
         regionW = x1 - x0
         regionH = y1 - y0
         blockCount = (regionW + Self.blockWidth - 1) / Self.blockWidth
-        bg = p.background.premultiplied
-        container = p.container.premultiplied
-        backC = p.backWave.premultiplied
-        frontC = p.frontWave.premultiplied
         let made = other.map(\.layoutImages).flatMap { $0.fits(scene) ? $0 : nil } ?? WaveImages(scene: scene)
         layoutImages = made
-        m = made.m; images = made.images; kinds = made.kinds
+        images = made.images
         imageSize = made.imageSize
         bgPixel = made.pixels[0]
         let cols = regionW, blocks = blockCount
@@ -104,9 +96,10 @@ public final class WaveRenderer: @unchecked Sendable {
         tables.initialize(to: wf_wave_tables(
             sTop: sTop.baseAddress, sBot: sBot.baseAddress, cTop: cTop.baseAddress, cBot: cBot.baseAddress,
             fa: fa.baseAddress, fb: fb.baseAddress, ba: ba.baseAddress, bb: bb.baseAddress,
-            kinds: kinds.baseAddress, m: m.baseAddress, regionW: regionW,
+            kinds: made.kinds.baseAddress, m: made.m.baseAddress, regionW: regionW,
             pixels: (made.pixels[0], made.pixels[1], made.pixels[2], made.pixels[3], made.pixels[4]),
-            bg: rgba(bg), container: rgba(container), back: rgba(backC), front: rgba(frontC)))
+            bg: rgba(p.background.premultiplied), container: rgba(p.container.premultiplied),
+            back: rgba(p.backWave.premultiplied), front: rgba(p.frontWave.premultiplied)))
     }
 
     /// The pixels `box` touches, clipped to the canvas: columns `x0 ..< x1`, rows `y0 ..< y1`.
@@ -373,6 +366,8 @@ public final class WaveRenderer: @unchecked Sendable {
 final class WaveImages: @unchecked Sendable {
     let m: UnsafeMutableBufferPointer<Float>
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
+    // Per pixel, whether M is 0, 1 or between (`outsideKind`, `insideKind`, `edgeKind`): a band's
+    // pixels under whole waves where M is 0 or 1 are one of five colours.
     let kinds: UnsafeMutableBufferPointer<UInt8>
     let imageSize: Int
     /// The background pixel, then the four states' pixels where `M = 1`.
