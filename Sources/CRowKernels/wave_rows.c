@@ -116,6 +116,12 @@ void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long 
 #define LANES 8
 #define TARGET __attribute__((target("avx2")))
 #include "wave_lanes.h"
+
+/* Sixteen lanes, one block of 16 columns per vector, on processors with AVX-512 (F, BW, DQ, VL). */
+#define WF_HAVE_AVX512_PATH 1
+#define LANES 16
+#define TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
+#include "wave_lanes.h"
 #endif
 
 /* The path `wf_wave_block_row` takes. */
@@ -126,16 +132,32 @@ static void __attribute__((constructor)) choose_path(void) {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) best_path = WF_WAVE_PATH_LANES8;
 #endif
+#if defined(WF_HAVE_AVX512_PATH)
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")
+        && __builtin_cpu_supports("avx512vl"))
+        best_path = WF_WAVE_PATH_LANES16;
+#endif
 }
 
 int wf_wave_paths(void) {
-    return WF_WAVE_PATH_SCALAR | WF_WAVE_PATH_LANES4 | (best_path == WF_WAVE_PATH_LANES8 ? WF_WAVE_PATH_LANES8 : 0);
+    int paths = WF_WAVE_PATH_SCALAR | WF_WAVE_PATH_LANES4;
+    if (best_path == WF_WAVE_PATH_LANES8) paths |= WF_WAVE_PATH_LANES8;
+    if (best_path == WF_WAVE_PATH_LANES16) paths |= WF_WAVE_PATH_LANES8 | WF_WAVE_PATH_LANES16;
+    return paths;
 }
 
 void wf_wave_block_row_using(int path, const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
     if (path == WF_WAVE_PATH_SCALAR) { wf_wave_block_row_scalar(t, r, c0, c1, row); return; }
+#if defined(WF_HAVE_AVX512_PATH)
+    if (path == WF_WAVE_PATH_LANES16 && best_path == WF_WAVE_PATH_LANES16) {
+        long whole = c0 + (c1 - c0) / 16 * 16;
+        block_row_16(t, r, c0, whole, row);
+        block_row_8(t, r, whole, c1, row);
+        return;
+    }
+#endif
 #if defined(WF_HAVE_AVX2_PATH)
-    if (path == WF_WAVE_PATH_LANES8 && best_path == WF_WAVE_PATH_LANES8) {
+    if (path >= WF_WAVE_PATH_LANES8 && best_path >= WF_WAVE_PATH_LANES8) {
         long whole = c0 + (c1 - c0) / 8 * 8;
         block_row_8(t, r, c0, whole, row);
         block_row_4(t, r, whole, c1, row);

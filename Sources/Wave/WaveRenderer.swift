@@ -15,8 +15,8 @@ import Raster
 ///   (neither wave, back only, front only, both), by the same `shade` function as every other pixel.
 /// - Columns are handled in blocks of 16 (one 64-byte cache line of output). Per block and wave, the
 ///   rows where the wave is fractional in some column form a short band; a block row outside both
-///   bands is a 16-pixel copy (runs of them one copy). Inside one, a C kernel takes eight pixels at
-///   a time (four without AVX2; `wf_wave_block_row`): under whole waves where `M` is 0 or 1 it picks
+///   bands is a 16-pixel copy (runs of them one copy). Inside one, a C kernel takes sixteen pixels
+///   at a time with AVX-512, eight with AVX2, else four (`wf_wave_block_row`): under whole waves where `M` is 0 or 1 it picks
 ///   one of five colours, with no branch and no image read; elsewhere it shades them in SIMD lanes,
 ///   bit-identical to `shade` and `columnCoverage`.
 /// - The per-column tables (samples as floats, each wave's first partial and first whole row) come

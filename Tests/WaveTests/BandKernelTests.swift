@@ -65,7 +65,7 @@ import CRowKernels
             p.container = colour(); p.backWave = colour(); p.frontWave = colour()
             let scene = try WaveScene(parameters: p, face: face)
             // The processor's widest path, and each path the build and processor have.
-            let paths = [Int32(0)] + [WF_WAVE_PATH_SCALAR, WF_WAVE_PATH_LANES4, WF_WAVE_PATH_LANES8].filter { wf_wave_paths() & $0 != 0 }
+            let paths = [Int32(0)] + [WF_WAVE_PATH_SCALAR, WF_WAVE_PATH_LANES4, WF_WAVE_PATH_LANES8, WF_WAVE_PATH_LANES16].filter { wf_wave_paths() & $0 != 0 }
             let renderers = paths.map { path in
                 let r = WaveRenderer(scene: scene)
                 r.rowPath = path

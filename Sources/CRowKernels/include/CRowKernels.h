@@ -72,7 +72,7 @@ typedef struct {
 /// container with `m`, back wave with `m * C`, front wave with `m * S`, source-over in Float32,
 /// rounded once), with the waves' coverages `S` and `C` the exact area under their segment in the
 /// pixel. Pixels under whole waves over a whole or no container are picked from `pixels`; the others
-/// are shaded in SIMD lanes (eight where the processor has AVX2, else four), in the same order of
+/// are shaded in SIMD lanes (sixteen where the processor has AVX-512, eight where it has AVX2, else four), in the same order of
 /// Float32 operations as the Swift `shade` and `columnCoverage` (no fused multiply-add), so every
 /// pixel is bit-identical to them.
 void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
@@ -81,11 +81,12 @@ void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uin
 void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
 
 /// The ways `wf_wave_block_row` can run: one pixel at a time, four lanes (SSE2 on x86-64, the
-/// baseline's vectors elsewhere) or eight (AVX2).
+/// baseline's vectors elsewhere), eight (AVX2) or sixteen (AVX-512: one 16-column block per vector).
 /// It takes the widest the processor has; all give the same pixels.
 #define WF_WAVE_PATH_SCALAR 1
 #define WF_WAVE_PATH_LANES4 2
 #define WF_WAVE_PATH_LANES8 4
+#define WF_WAVE_PATH_LANES16 8
 
 /// The paths this build and processor can run, as a set of `WF_WAVE_PATH_*` bits.
 int wf_wave_paths(void);
