@@ -289,8 +289,16 @@ public final class WaveRenderer: @unchecked Sendable {
             for j in before { wf_fill32(out + j * stride, bgPixel, width) }
             for j in after { wf_fill32(out + j * stride, bgPixel, width) }
         }
+        let wide = layoutImages.wide?.baseAddress, wideSize = layoutImages.wideSize
         for j in rows.clamped(to: lo0 ..< hi0) {
             let row = out + j * stride
+            let r = Int32(j - y0)
+            if let wide, r < spanS.x || r >= spanS.y, r < spanC.x || r >= spanC.y {
+                // Clear of both waves' bands: the whole canvas row, margins included, is one copy.
+                let state = (r < spanS.x ? 0 : 2) + (r < spanC.x ? 0 : 1)
+                row.update(from: wide + state * wideSize + Int(r) * width, count: width)
+                continue
+            }
             wf_fill32(row, bgPixel, x0)
             wf_fill32(row + x1, bgPixel, width - x1)
             writeRegionRow(j - y0, blocks: 0 ..< blockCount, into: row + x0)
@@ -370,6 +378,11 @@ final class WaveImages: @unchecked Sendable {
     // pixels under whole waves where M is 0 or 1 are one of five colours.
     let kinds: UnsafeMutableBufferPointer<UInt8>
     let imageSize: Int
+    /// On narrow canvases (`wideLimit`), the four images as whole canvas rows, margins included
+    /// (`wideSize` pixels each): a row clear of the waves is then one copy, not a copy and two fills.
+    let wide: UnsafeMutableBufferPointer<UInt32>?
+    let wideSize: Int
+    static let wideLimit = 256
     /// The background pixel, then the four states' pixels where `M = 1`.
     let pixels: [UInt32]
     // What they were made from.
@@ -394,6 +407,8 @@ final class WaveImages: @unchecked Sendable {
         // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
         let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }
         pixels = [bgPixel] + inside
+        wideSize = width * regionH
+        wide = width <= Self.wideLimit && n > 0 ? WaveRenderer.buffer(4 * wideSize, bgPixel) : nil
         for j in 0 ..< regionH {
             for i in 0 ..< regionW {
                 let v = coverage[(j + y0) * width + (i + x0)]
@@ -401,8 +416,10 @@ final class WaveImages: @unchecked Sendable {
                 m[k] = v
                 kinds[k] = v == 0 ? WaveRenderer.outsideKind : v == 1 ? WaveRenderer.insideKind : WaveRenderer.edgeKind
                 for state in 0 ..< 4 {
-                    images[state * n + k] = v == 0 ? bgPixel : v == 1 ? inside[state]
+                    let px = v == 0 ? bgPixel : v == 1 ? inside[state]
                         : WaveRenderer.shade(v, Float(state & 1), Float(state >> 1), bgv, cv, bv, fv)
+                    images[state * n + k] = px
+                    wide?[state * wideSize + j * width + i + x0] = px
                 }
             }
         }
@@ -411,6 +428,7 @@ final class WaveImages: @unchecked Sendable {
     deinit {
         m.deallocate()
         images.deallocate()
+        wide?.deallocate()
         kinds.deallocate()
     }
 
