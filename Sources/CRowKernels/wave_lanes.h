@@ -1,4 +1,4 @@
-/* One width of wf_wave_block_row, written once for any number of lanes. wave_rows.c includes this
+/* One width of wf_wave_band_row, written once for any number of lanes. wave_rows.c includes this
    file once per width, having defined LANES (lanes per vector: 4 or 8) and TARGET (attributes for
    this width's functions: its instruction set); both are undefined at the end. Here VF, VI and VK
    are vectors of LANES floats, int32s and uint8s (GCC vector extensions), and NAME(x) is x with
@@ -100,31 +100,37 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     return (shadeMask & px) | (~shadeMask & picked);
 }
 
-/* Columns c0 ..< c1 of region row r, LANES at a time; the last 1 ... LANES - 1 columns padded with
-   copies of the first of them. */
-static TARGET void NAME(block_row)(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
+/* Columns c0 ..< c1 of region row r, LANES at a time; the last group's lanes past c1 are computed
+   from the tables' slack (WF_WAVE_SLACK) and not stored. */
+static inline __attribute__((always_inline)) TARGET void NAME(block_row)(const wf_wave_tables *t, int32_t r, long c0,
+                                                                         long c1, uint32_t *row) {
     const long base = (long)r * t->regionW;
     const float jb = (float)(r + 1);
-    long c = c0;
-    for (; c + LANES <= c1; c += LANES) {
+    for (long c = c0; c < c1; c += LANES) {
         VI px = NAME(pixels)(t, t->sTop + c, t->sBot + c, t->cTop + c, t->cBot + c, t->fa + c, t->fb + c,
                              t->ba + c, t->bb + c, t->m + base + c, t->kinds + base + c, r, jb);
-        memcpy(row + c, &px, sizeof px);
+        if (c + LANES <= c1) memcpy(row + c, &px, sizeof px);
+        else memcpy(row + c, &px, (size_t)(c1 - c) * sizeof(uint32_t));
     }
-    if (c < c1) {
-        int32_t st[LANES], sb[LANES], ct[LANES], cb[LANES];
-        float fa[LANES], fb[LANES], ba[LANES], bb[LANES], m[LANES];
-        uint8_t k[LANES];
-        for (long i = 0; i < LANES; i++) {
-            long x = c + (c + i < c1 ? i : 0);
-            st[i] = t->sTop[x]; sb[i] = t->sBot[x]; ct[i] = t->cTop[x]; cb[i] = t->cBot[x];
-            fa[i] = t->fa[x]; fb[i] = t->fb[x]; ba[i] = t->ba[x]; bb[i] = t->bb[x];
-            m[i] = t->m[base + x]; k[i] = t->kinds[base + x];
+}
+
+static TARGET void NAME(band_row)(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
+                                  long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row) {
+    const long w = t->regionW, base = (long)r * w;
+    long blk = b0;
+    while (blk < b1) {
+        int state = block_state(bandS, bandC, blk, r);
+        long lo = blk * WF_WAVE_BLOCK;
+        if (state < 0) {
+            NAME(block_row)(t, r, lo, lo + WF_WAVE_BLOCK < w ? lo + WF_WAVE_BLOCK : w, row);
+            blk++;
+            continue;
         }
-        VI px = NAME(pixels)(t, st, sb, ct, cb, fa, fb, ba, bb, m, k, r, jb);
-        uint32_t out[LANES];
-        memcpy(out, &px, sizeof px);
-        for (long i = 0; c + i < c1; i++) row[c + i] = out[i];
+        long end = blk + 1;
+        while (end < b1 && block_state(bandS, bandC, end, r) == state) end++;
+        long hi = end * WF_WAVE_BLOCK < w ? end * WF_WAVE_BLOCK : w;
+        memcpy(row + lo, images + state * imageSize + base + lo, (size_t)(hi - lo) * sizeof(uint32_t));
+        blk = end;
     }
 }
 

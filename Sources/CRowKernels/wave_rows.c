@@ -57,6 +57,14 @@ WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restric
     }
 }
 
+/* The image (0 ... 3, 2 * front + back) every pixel of block blk shows in region row r, or -1 when
+   a wave is fractional in some column there. */
+static inline int block_state(const int32_t *bandS, const int32_t *bandC, long blk, int32_t r) {
+    int sw = r < bandS[2 * blk] ? 0 : (r >= bandS[2 * blk + 1] ? 2 : -8);
+    int cw = r < bandC[2 * blk] ? 0 : (r >= bandC[2 * blk + 1] ? 1 : -8);
+    return sw + cw < -1 ? -1 : sw + cw;
+}
+
 /* The Swift `columnCoverage(g0, g1)`, with Swift's min and max (`min(x, y)` is `y < x ? y : x`,
    `max(x, y)` is `y >= x ? y : x`). */
 static inline float column_coverage1(float g0, float g1) {
@@ -84,7 +92,7 @@ static inline uint32_t channel1(float b, float co, float bk, float fr, float kc,
     return (uint32_t)x;
 }
 
-void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
+static void block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
     const long base = (long)r * t->regionW;
     const float jb = (float)(r + 1);
     for (long c = c0; c < c1; c++) {
@@ -102,6 +110,17 @@ void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long 
             px |= channel1(t->bg[ch], t->container[ch], t->back[ch], t->front[ch], kc, m, kb, mc, kf, ms) << (8 * ch);
         }
         row[c] = px;
+    }
+}
+
+static void band_row_scalar(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0, long b1,
+                            int32_t r, const uint32_t *images, long imageSize, uint32_t *row) {
+    const long w = t->regionW, base = (long)r * w;
+    for (long blk = b0; blk < b1; blk++) {
+        int state = block_state(bandS, bandC, blk, r);
+        long lo = blk * WF_WAVE_BLOCK, hi = lo + WF_WAVE_BLOCK < w ? lo + WF_WAVE_BLOCK : w;
+        if (state < 0) block_row_scalar(t, r, lo, hi, row);
+        else memcpy(row + lo, images + state * imageSize + base + lo, (size_t)(hi - lo) * sizeof(uint32_t));
     }
 }
 
@@ -124,7 +143,7 @@ void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long 
 #include "wave_lanes.h"
 #endif
 
-/* The path `wf_wave_block_row` takes. */
+/* The path `wf_wave_band_row` takes. */
 static int best_path = WF_WAVE_PATH_LANES4;
 
 static void __attribute__((constructor)) choose_path(void) {
@@ -141,32 +160,30 @@ static void __attribute__((constructor)) choose_path(void) {
 
 int wf_wave_paths(void) {
     int paths = WF_WAVE_PATH_SCALAR | WF_WAVE_PATH_LANES4;
-    if (best_path == WF_WAVE_PATH_LANES8) paths |= WF_WAVE_PATH_LANES8;
-    if (best_path == WF_WAVE_PATH_LANES16) paths |= WF_WAVE_PATH_LANES8 | WF_WAVE_PATH_LANES16;
+    if (best_path >= WF_WAVE_PATH_LANES8) paths |= WF_WAVE_PATH_LANES8;
+    if (best_path >= WF_WAVE_PATH_LANES16) paths |= WF_WAVE_PATH_LANES16;
     return paths;
 }
 
-void wf_wave_block_row_using(int path, const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
-    if (path == WF_WAVE_PATH_SCALAR) { wf_wave_block_row_scalar(t, r, c0, c1, row); return; }
+void wf_wave_band_row_using(int path, const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
+                            long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row) {
+    if (path == WF_WAVE_PATH_SCALAR) { band_row_scalar(t, bandS, bandC, b0, b1, r, images, imageSize, row); return; }
 #if defined(WF_HAVE_AVX512_PATH)
-    if (path == WF_WAVE_PATH_LANES16 && best_path == WF_WAVE_PATH_LANES16) {
-        long whole = c0 + (c1 - c0) / 16 * 16;
-        block_row_16(t, r, c0, whole, row);
-        block_row_8(t, r, whole, c1, row);
+    if (path >= WF_WAVE_PATH_LANES16 && best_path >= WF_WAVE_PATH_LANES16) {
+        band_row_16(t, bandS, bandC, b0, b1, r, images, imageSize, row);
         return;
     }
 #endif
 #if defined(WF_HAVE_AVX2_PATH)
     if (path >= WF_WAVE_PATH_LANES8 && best_path >= WF_WAVE_PATH_LANES8) {
-        long whole = c0 + (c1 - c0) / 8 * 8;
-        block_row_8(t, r, c0, whole, row);
-        block_row_4(t, r, whole, c1, row);
+        band_row_8(t, bandS, bandC, b0, b1, r, images, imageSize, row);
         return;
     }
 #endif
-    block_row_4(t, r, c0, c1, row);
+    band_row_4(t, bandS, bandC, b0, b1, r, images, imageSize, row);
 }
 
-void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row) {
-    wf_wave_block_row_using(best_path, t, r, c0, c1, row);
+void wf_wave_band_row(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0, long b1, int32_t r,
+                      const uint32_t *images, long imageSize, uint32_t *row) {
+    wf_wave_band_row_using(best_path, t, bandS, bandC, b0, b1, r, images, imageSize, row);
 }

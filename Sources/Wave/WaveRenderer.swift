@@ -14,10 +14,12 @@ import Raster
 ///   coverages are whole, a pixel depends on `M` only: it is one of four images made once per layout
 ///   (neither wave, back only, front only, both), by the same `shade` function as every other pixel.
 /// - Columns are handled in blocks of 16 (one 64-byte cache line of output). Per block and wave, the
-///   rows where the wave is fractional in some column form a short band; a block row outside both
-///   bands is a 16-pixel copy (runs of them one copy). Inside one, a C kernel takes sixteen pixels
-///   at a time with AVX-512, eight with AVX2, else four (`wf_wave_block_row`): under whole waves where `M` is 0 or 1 it picks
-///   one of five colours, with no branch and no image read; elsewhere it shades them in SIMD lanes,
+///   rows where the wave is fractional in some column form a short band. A region row clear of
+///   every block's band is one copy (on canvases up to 256 px wide, margins included). Any other
+///   row is one C call (`wf_wave_band_row`): a block row outside both bands is a 16-pixel copy
+///   (runs of them one copy); inside one, the kernel takes sixteen pixels at a time with AVX-512,
+///   eight with AVX2, else four: under whole waves where `M` is 0 or 1 it picks one of five
+///   colours, with no branch and no image read; elsewhere it shades them in SIMD lanes,
 ///   bit-identical to `shade` and `columnCoverage`.
 /// - The per-column tables (samples as floats, each wave's first partial and first whole row) come
 ///   from one C loop per frame (`wf_wave_columns`).
@@ -26,7 +28,9 @@ import Raster
 /// - All buffers are owned and reused: rendering allocates nothing.
 public final class WaveRenderer: @unchecked Sendable {
     /// Columns per block: 16 RGBA8 pixels are one 64-byte cache line.
-    static let blockWidth = 16
+    static let blockWidth = Int(WF_WAVE_BLOCK)
+    /// Values past a row's last column that the band kernel may read (`WF_WAVE_SLACK`).
+    static let slack = Int(WF_WAVE_SLACK)
     /// `kinds` of a pixel: `M = 0`, `M = 1`, or between.
     static let outsideKind: UInt8 = 0, insideKind: UInt8 = 1, edgeKind: UInt8 = 2
 
@@ -43,7 +47,7 @@ public final class WaveRenderer: @unchecked Sendable {
     let layoutImages: WaveImages
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
     let imageSize: Int
-    // The tables and colours `wf_wave_block_row` reads.
+    // The tables and colours `wf_wave_band_row` reads.
     let tables: UnsafeMutablePointer<wf_wave_tables>
     // Per frame, per region column: wave samples at the column's left and right edges (region
     // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
@@ -87,8 +91,9 @@ public final class WaveRenderer: @unchecked Sendable {
         imageSize = made.imageSize
         bgPixel = made.pixels[0]
         let cols = regionW, blocks = blockCount
-        fa = Self.buffer(cols, 0); fb = Self.buffer(cols, 0); ba = Self.buffer(cols, 0); bb = Self.buffer(cols, 0)
-        sTop = Self.buffer(cols, 0); sBot = Self.buffer(cols, 0); cTop = Self.buffer(cols, 0); cBot = Self.buffer(cols, 0)
+        let slacked = cols + Self.slack
+        fa = Self.buffer(slacked, 0); fb = Self.buffer(slacked, 0); ba = Self.buffer(slacked, 0); bb = Self.buffer(slacked, 0)
+        sTop = Self.buffer(slacked, 0); sBot = Self.buffer(slacked, 0); cTop = Self.buffer(slacked, 0); cBot = Self.buffer(slacked, 0)
         bandS = Self.buffer(blocks, .zero); bandC = Self.buffer(blocks, .zero)
         prevS = Self.buffer(blocks, .zero); prevC = Self.buffer(blocks, .zero)
         tables = .allocate(capacity: 1)
@@ -253,16 +258,6 @@ public final class WaveRenderer: @unchecked Sendable {
         return Double(t) < c ? t + 1 : t
     }
 
-    /// The image (0...3) every pixel of block `blk` shows in region row `r`, or -1 when a wave is
-    /// fractional in some column there.
-    @inline(__always)
-    private func blockState(_ blk: Int, _ r: Int32) -> Int {
-        let s = bandS[blk], c = bandC[blk]
-        let sw = r < s.x ? 0 : (r >= s.y ? 2 : -8)
-        let cw = r < c.x ? 0 : (r >= c.y ? 1 : -8)
-        return max(sw + cw, -1)
-    }
-
     private func renderFull(_ out: UnsafeMutablePointer<UInt32>, stride: Int) {
         let n = max(1, min(threads, 8))
         guard n > 1, width * height >= splitPixels, height >= n else {
@@ -316,19 +311,16 @@ public final class WaveRenderer: @unchecked Sendable {
             if let image = images.baseAddress { (row + lo).update(from: image + state * imageSize + r * regionW + lo, count: hi - lo) }
             return
         }
-        var blk = blocks.lowerBound
-        while blk < blocks.upperBound {
-            let state = blockState(blk, r32)
-            if state < 0 {
-                shadeBlockRow(blk, regionRow: r, into: row)
-                blk += 1
-                continue
+        guard let bs = bandS.baseAddress, let bc = bandC.baseAddress, let image = images.baseAddress else { return }
+        let n = 2 * blockCount
+        UnsafeMutableRawPointer(bs).withMemoryRebound(to: Int32.self, capacity: n) { s in
+            UnsafeMutableRawPointer(bc).withMemoryRebound(to: Int32.self, capacity: n) { c in
+                if rowPath == 0 {
+                    wf_wave_band_row(tables, s, c, blocks.lowerBound, blocks.upperBound, r32, image, imageSize, row)
+                } else {
+                    wf_wave_band_row_using(rowPath, tables, s, c, blocks.lowerBound, blocks.upperBound, r32, image, imageSize, row)
+                }
             }
-            var end = blk + 1
-            while end < blocks.upperBound, blockState(end, r32) == state { end += 1 }
-            let lo = blk * Self.blockWidth, hi = min(end * Self.blockWidth, regionW)
-            (row + lo).update(from: images.baseAddress! + state * imageSize + r * regionW + lo, count: hi - lo)
-            blk = end
         }
     }
 
@@ -356,15 +348,6 @@ public final class WaveRenderer: @unchecked Sendable {
             }
         }
         return dirtyLo < dirtyHi ? (dirtyLo + y0) ..< (dirtyHi + y0) : 0 ..< 0
-    }
-
-    /// The pixels of one block in one region row, where a wave is fractional in some column: those
-    /// under whole waves over a whole or no container are picked, the rest shaded in SIMD lanes
-    /// (`wf_wave_block_row`, bit-identical to `shade` and `columnCoverage`).
-    @inline(__always)
-    private func shadeBlockRow(_ blk: Int, regionRow r: Int, into row: UnsafeMutablePointer<UInt32>) {
-        let c0 = blk * Self.blockWidth, c1 = min(c0 + Self.blockWidth, regionW)
-        if rowPath == 0 { wf_wave_block_row(tables, Int32(r), c0, c1, row) } else { wf_wave_block_row_using(rowPath, tables, Int32(r), c0, c1, row) }
     }
 }
 
@@ -400,9 +383,10 @@ final class WaveImages: @unchecked Sendable {
         coverage = lay.coverage.values
         let regionW = x1 - x0, regionH = y1 - y0, n = regionW * regionH
         imageSize = n
-        m = WaveRenderer.buffer(n, 0)
+        // The band kernel may read `slack` values past the last pixel of M and of the kinds.
+        m = WaveRenderer.buffer(n + WaveRenderer.slack, 0)
         images = WaveRenderer.buffer(4 * n, UInt32(0))
-        kinds = WaveRenderer.buffer(n, WaveRenderer.outsideKind)
+        kinds = WaveRenderer.buffer(n + WaveRenderer.slack, WaveRenderer.outsideKind)
         let bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
         // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.
         let inside = (0 ..< 4).map { WaveRenderer.shade(1, Float($0 & 1), Float($0 >> 1), bgv, cv, bv, fv) }

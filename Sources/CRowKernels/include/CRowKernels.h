@@ -68,20 +68,28 @@ typedef struct {
     float bg[4], container[4], back[4], front[4];
 } wf_wave_tables;
 
-/// Columns `c0 ..< c1` of region row `r` into `row[c0 ..< c1]`: SCENE.md's pixel (background,
-/// container with `m`, back wave with `m * C`, front wave with `m * S`, source-over in Float32,
-/// rounded once), with the waves' coverages `S` and `C` the exact area under their segment in the
-/// pixel. Pixels under whole waves over a whole or no container are picked from `pixels`; the others
-/// are shaded in SIMD lanes (sixteen where the processor has AVX-512, eight where it has AVX2, else four), in the same order of
-/// Float32 operations as the Swift `shade` and `columnCoverage` (no fused multiply-add), so every
-/// pixel is bit-identical to them.
-void wf_wave_block_row(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+/// Columns per block of a band row (16 RGBA8 pixels: one 64-byte cache line of output).
+#define WF_WAVE_BLOCK 16
+/// The band kernel reads up to this many values past a row's last column: the per-column tables
+/// and the per-pixel `kinds` and `m` carry that many more (any values; those lanes are not stored).
+#define WF_WAVE_SLACK 16
 
-/// The same pixels as `wf_wave_block_row`, one at a time, without SIMD.
-void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+/// Blocks `b0 ..< b1` of region row `r` into `row` (the region row's first pixel), where `bandS`
+/// and `bandC` hold each block's rows with a fractional front and back wave (`[2k]` the first,
+/// `[2k + 1]` past the last; `wf_wave_bands`). A block whose pixels all show one of the four
+/// whole-coverage images there (`images`, region-sized, `imageSize` pixels apart, indexed by
+/// 2 * front + back) is copied from it, runs of such blocks one copy each. The others get SCENE.md's
+/// pixel (background, container with `m`, back wave with `m * C`, front wave with `m * S`,
+/// source-over in Float32, rounded once), with the waves' coverages `S` and `C` the exact area
+/// under their segment in the pixel: under whole waves over a whole or no container picked from
+/// `pixels`, elsewhere shaded in SIMD lanes (sixteen where the processor has AVX-512, eight where
+/// it has AVX2, else four), in the same order of Float32 operations as the Swift `shade` and
+/// `columnCoverage` (no fused multiply-add), so every pixel is bit-identical to them.
+void wf_wave_band_row(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0, long b1, int32_t r,
+                      const uint32_t *images, long imageSize, uint32_t *row);
 
-/// The ways `wf_wave_block_row` can run: one pixel at a time, four lanes (SSE2 on x86-64, the
-/// baseline's vectors elsewhere), eight (AVX2) or sixteen (AVX-512: one 16-column block per vector).
+/// The ways `wf_wave_band_row` can shade: one pixel at a time, four lanes (SSE2 on x86-64, the
+/// baseline's vectors elsewhere), eight (AVX2) or sixteen (AVX-512: one block per vector).
 /// It takes the widest the processor has; all give the same pixels.
 #define WF_WAVE_PATH_SCALAR 1
 #define WF_WAVE_PATH_LANES4 2
@@ -91,8 +99,9 @@ void wf_wave_block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long 
 /// The paths this build and processor can run, as a set of `WF_WAVE_PATH_*` bits.
 int wf_wave_paths(void);
 
-/// `wf_wave_block_row` through one path (one of `wf_wave_paths()`; another takes the widest
-/// below it that is there).
-void wf_wave_block_row_using(int path, const wf_wave_tables *t, int32_t r, long c0, long c1, uint32_t *row);
+/// `wf_wave_band_row` through one path (one of `wf_wave_paths()`; another takes the widest below
+/// it that is there).
+void wf_wave_band_row_using(int path, const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
+                            long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row);
 
 #endif
