@@ -185,5 +185,9 @@ void wf_wave_band_row_using(int path, const wf_wave_tables *t, const int32_t *ba
 
 void wf_wave_band_row(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0, long b1, int32_t r,
                       const uint32_t *images, long imageSize, uint32_t *row) {
+    /* The widest path directly: this runs once per band row of every frame. */
+#if defined(WF_HAVE_AVX512_PATH)
+    if (best_path == WF_WAVE_PATH_LANES16) { band_row_16(t, bandS, bandC, b0, b1, r, images, imageSize, row); return; }
+#endif
     wf_wave_band_row_using(best_path, t, bandS, bandC, b0, b1, r, images, imageSize, row);
 }
