@@ -31,6 +31,14 @@ long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, lo
 void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
                         uint32_t bgPixel, uint32_t fgPixel);
 
+/// `wf_over_opaque_row` with at most `most` pixels in lanes at a time (16 with AVX-512, 8 with
+/// AVX2; below 8, four pixels per test and one at a time through SSE2): all give the same bits.
+void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
+                              uint32_t bgPixel, uint32_t fgPixel);
+
+/// The most pixels `wf_over_opaque_row` takes in lanes on this processor (16, 8, or 0 for none).
+int wf_over_opaque_widest(void);
+
 /// Stores the 32-bit `value` into `dst[0 ..< count]` (a row of one colour). Uses the processor's
 /// string store where there is one (as memset does), else a loop.
 void wf_fill32(uint32_t *dst, uint32_t value, long count);

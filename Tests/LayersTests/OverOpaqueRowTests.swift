@@ -1,0 +1,63 @@
+import CRowKernels
+import Testing
+import TestSupport
+
+/// `wf_over_opaque_row` (a solid colour's coverage over an opaque background, rounded) is its
+/// definition bit for bit on every path the processor has: lanes of 16 or 8, and SSE2 four at a time.
+struct OverOpaqueRowTests {
+    /// Per channel `s * c + bg * (1 - a * c)`, scaled, a half added, clamped to 0 ... 255 and
+    /// truncated, in Float32 with no fused operations (what filling with `bg`, painting and rounding do).
+    static func definition(_ c: Float, _ s: [Float], _ bg: [Float]) -> UInt32 {
+        let k = 1 - s[3] * c
+        var px: UInt32 = 0
+        for ch in 0 ..< 4 {
+            let m = s[ch] * c, n = bg[ch] * k
+            var v = (m + n) * 255 + 0.5
+            v = v > 0 ? v : 0
+            v = v < 255 ? v : 255
+            px |= UInt32(v) << (8 * ch)
+        }
+        return px
+    }
+
+    @Test func everyPixelIsItsDefinitionOnEveryPath() {
+        let paths = [16, 8, 0].filter { $0 <= wf_over_opaque_widest() }
+        var fractional = 0
+        for seed in UInt64(1) ... 40 {
+            var rng = SeededRandom(seed: seed &* 104_729)
+            let count = rng.int(0 ... 300)
+            // Runs of no, whole and partial coverage, so every lane group meets each case and mixes.
+            var cov = [Float](repeating: 0, count: count)
+            var i = 0
+            while i < count {
+                let run = rng.int(1 ... 40), kind = rng.int(0 ... 3)
+                for j in i ..< min(i + run, count) {
+                    cov[j] = kind == 0 ? 0 : kind == 1 ? 1 : Float(rng.double(0 ... 1))
+                    if kind >= 2, rng.int(0 ... 4) == 0 { cov[j] = rng.int(0 ... 1) == 0 ? 0 : 1 }
+                }
+                i += run
+            }
+            let opaque = rng.int(0 ... 1) == 0
+            let a: Float = opaque ? 1 : Float(rng.double(0 ... 1))
+            // Premultiplied: each colour channel at most its alpha.
+            let s = [Float(rng.double(0 ... 1)) * a, Float(rng.double(0 ... 1)) * a, Float(rng.double(0 ... 1)) * a, a]
+            let bg = [Float(rng.double(0 ... 1)), Float(rng.double(0 ... 1)), Float(rng.double(0 ... 1)), 1]
+            let want = cov.map { Self.definition($0, s, bg) }
+            fractional += cov.filter { $0 != 0 && $0 != 1 }.count
+            let bgPixel = Self.definition(0, s, bg), fgPixel = Self.definition(1, s, bg)
+            for lanes in paths {
+                // One pixel more on each side, which must stay as it was.
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 2)
+                out.withUnsafeMutableBufferPointer { o in
+                    guard let base = o.baseAddress else { return }
+                    wf_over_opaque_row_lanes(Int32(lanes), cov, base + 1, count, s, bg, bgPixel, fgPixel)
+                }
+                #expect(out.first == 0xDEAD_BEEF && out.last == 0xDEAD_BEEF, "lanes \(lanes), seed \(seed): wrote outside the row")
+                let got = Array(out.dropFirst().dropLast())
+                let bad = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+                #expect(bad.isEmpty, "lanes \(lanes), seed \(seed), \(count) px: \(bad.count) differ, first at \(bad.first as Any)")
+            }
+        }
+        #expect(fractional > 1000)
+    }
+}
