@@ -49,12 +49,14 @@ static inline __attribute__((always_inline)) TARGET VI NAME(channel)(float b, fl
     return __builtin_convertvector(v, VI);
 }
 
-/* LANES pixels of region row r from LANES columns' inputs (per column st ... bb, per pixel k and m,
-   each LANES contiguous values): picked where both waves are whole over a whole or no container,
-   shaded where any lane needs it. */
+/* LANES pixels of region row r from LANES columns' inputs (per column st ... bb, per pixel k, m and
+   the four whole-coverage images at img, imageSize apart; each LANES contiguous values). Where no
+   wave is fractional in its column, a pixel is the background (no container), one of four colours
+   (a whole container) or its image's pixel (the container's edge); the rest are shaded, when there
+   are any. */
 static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wave_tables *t, const int32_t *st,
     const int32_t *sb, const int32_t *ct, const int32_t *cb, const float *fa, const float *fb, const float *ba,
-    const float *bb, const float *m, const uint8_t *k, int32_t r, float jb) {
+    const float *bb, const float *m, const uint8_t *k, const uint32_t *img, long imageSize, int32_t r, float jb) {
     VI top, bottom, backTop, backBottom;
     VK kinds;
     memcpy(&top, st, sizeof top); memcpy(&bottom, sb, sizeof bottom);
@@ -71,7 +73,15 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     VI noFront = (cNotWhole & p0) | (~cNotWhole & p1), withFront = (cNotWhole & p2) | (~cNotWhole & p3);
     VI inside = (sNotWhole & noFront) | (~sNotWhole & withFront);
     VI picked = (out & ((VI){0} + (int32_t)t->pixels[0])) | (~out & inside);
-    VI shadeMask = ~out & (edge | part);
+    VI shadeMask = ~out & part, fromImage = edge & ~part;
+    if (__builtin_reduce_or(fromImage)) {
+        /* The image of the lane's state (2 * front + back whole), made by the same shade. */
+        VI i0, i1, i2, i3;
+        memcpy(&i0, img, sizeof i0); memcpy(&i1, img + imageSize, sizeof i1);
+        memcpy(&i2, img + 2 * imageSize, sizeof i2); memcpy(&i3, img + 3 * imageSize, sizeof i3);
+        VI noF = (cNotWhole & i0) | (~cNotWhole & i1), withF = (cNotWhole & i2) | (~cNotWhole & i3);
+        picked = (fromImage & ((sNotWhole & noF) | (~sNotWhole & withF))) | (~fromImage & picked);
+    }
     if (__builtin_reduce_or(shadeMask) == 0) return picked;
 
     /* Coverage per wave: 0 above the rows it reaches, 1 below them, the exact area between; a wave
@@ -103,12 +113,14 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
 /* Columns c0 ..< c1 of region row r, LANES at a time; the last group's lanes past c1 are computed
    from the tables' slack (WF_WAVE_SLACK) and not stored. */
 static inline __attribute__((always_inline)) TARGET void NAME(block_row)(const wf_wave_tables *t, int32_t r, long c0,
-                                                                         long c1, uint32_t *row) {
+                                                                         long c1, const uint32_t *images,
+                                                                         long imageSize, uint32_t *row) {
     const long base = (long)r * t->regionW;
     const float jb = (float)(r + 1);
     for (long c = c0; c < c1; c += LANES) {
         VI px = NAME(pixels)(t, t->sTop + c, t->sBot + c, t->cTop + c, t->cBot + c, t->fa + c, t->fb + c,
-                             t->ba + c, t->bb + c, t->m + base + c, t->kinds + base + c, r, jb);
+                             t->ba + c, t->bb + c, t->m + base + c, t->kinds + base + c, images + base + c,
+                             imageSize, r, jb);
         if (c + LANES <= c1) memcpy(row + c, &px, sizeof px);
         else memcpy(row + c, &px, (size_t)(c1 - c) * sizeof(uint32_t));
     }
@@ -122,7 +134,7 @@ static TARGET void NAME(band_row)(const wf_wave_tables *t, const int32_t *bandS,
         int state = block_state(bandS, bandC, blk, r);
         long lo = blk * WF_WAVE_BLOCK;
         if (state < 0) {
-            NAME(block_row)(t, r, lo, lo + WF_WAVE_BLOCK < w ? lo + WF_WAVE_BLOCK : w, row);
+            NAME(block_row)(t, r, lo, lo + WF_WAVE_BLOCK < w ? lo + WF_WAVE_BLOCK : w, images, imageSize, row);
             blk++;
             continue;
         }

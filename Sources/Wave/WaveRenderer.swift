@@ -18,9 +18,9 @@ import Raster
 ///   every block's band is one copy (on canvases up to 256 px wide, margins included). Any other
 ///   row is one C call (`wf_wave_band_row`): a block row outside both bands is a 16-pixel copy
 ///   (runs of them one copy); inside one, the kernel takes sixteen pixels at a time with AVX-512,
-///   eight with AVX2, else four: under whole waves where `M` is 0 or 1 it picks one of five
-///   colours, with no branch and no image read; elsewhere it shades them in SIMD lanes,
-///   bit-identical to `shade` and `columnCoverage`.
+///   eight with AVX2, else four: under whole waves it picks, with no branch, one of five colours
+///   where `M` is 0 or 1 and the image's pixel at the container's edge; it shades the rest in
+///   SIMD lanes, bit-identical to `shade` and `columnCoverage`.
 /// - The per-column tables (samples as floats, each wave's first partial and first whole row) come
 ///   from one C loop per frame (`wf_wave_columns`).
 /// - `renderDirty` rewrites, per block and wave, only the rows between the previous and the current
@@ -383,9 +383,9 @@ final class WaveImages: @unchecked Sendable {
         coverage = lay.coverage.values
         let regionW = x1 - x0, regionH = y1 - y0, n = regionW * regionH
         imageSize = n
-        // The band kernel may read `slack` values past the last pixel of M and of the kinds.
+        // The band kernel may read `slack` values past the last pixel of M, the kinds and the images.
         m = WaveRenderer.buffer(n + WaveRenderer.slack, 0)
-        images = WaveRenderer.buffer(4 * n, UInt32(0))
+        images = WaveRenderer.buffer(4 * n + WaveRenderer.slack, UInt32(0))
         kinds = WaveRenderer.buffer(n + WaveRenderer.slack, WaveRenderer.outsideKind)
         let bgPixel = WaveRenderer.shade(0, 0, 0, bgv, cv, bv, fv)
         // Inside the glyphs (M = 1) each image is one colour; only edge pixels need their own shade.

@@ -79,7 +79,7 @@ typedef struct {
 /// Columns per block of a band row (16 RGBA8 pixels: one 64-byte cache line of output).
 #define WF_WAVE_BLOCK 16
 /// The band kernel reads up to this many values past a row's last column: the per-column tables
-/// and the per-pixel `kinds` and `m` carry that many more (any values; those lanes are not stored).
+/// and the per-pixel `kinds`, `m` and images carry that many more (any values; those lanes are not stored).
 #define WF_WAVE_SLACK 16
 
 /// Blocks `b0 ..< b1` of region row `r` into `row` (the region row's first pixel), where `bandS`
@@ -89,8 +89,8 @@ typedef struct {
 /// 2 * front + back) is copied from it, runs of such blocks one copy each. The others get SCENE.md's
 /// pixel (background, container with `m`, back wave with `m * C`, front wave with `m * S`,
 /// source-over in Float32, rounded once), with the waves' coverages `S` and `C` the exact area
-/// under their segment in the pixel: under whole waves over a whole or no container picked from
-/// `pixels`, elsewhere shaded in SIMD lanes (sixteen where the processor has AVX-512, eight where
+/// under their segment in the pixel: under whole waves picked (from `pixels` over a whole or no
+/// container, from the image of that state at the container's edge), elsewhere shaded in SIMD lanes (sixteen where the processor has AVX-512, eight where
 /// it has AVX2, else four), in the same order of Float32 operations as the Swift `shade` and
 /// `columnCoverage` (no fused multiply-add), so every pixel is bit-identical to them.
 void wf_wave_band_row(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0, long b1, int32_t r,
