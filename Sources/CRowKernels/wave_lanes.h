@@ -65,7 +65,7 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     VI rv = (VI){0} + r;
     VI sNone = top > rv, sNotWhole = bottom > rv;            /* r < sTop, r < sBot */
     VI cNone = backTop > rv, cNotWhole = backBottom > rv;
-    VI part = (~sNone & sNotWhole) | (~cNone & cNotWhole);
+    VI sPart = ~sNone & sNotWhole, cPart = ~cNone & cNotWhole, part = sPart | cPart;
     VI kind = __builtin_convertvector(kinds, VI);
     VI out = kind == 0, edge = kind == 2;
     VI p0 = (VI){0} + (int32_t)t->pixels[1], p1 = (VI){0} + (int32_t)t->pixels[2];
@@ -85,14 +85,14 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     if (__builtin_reduce_or(shadeMask) == 0) return picked;
 
     /* Coverage per wave: 0 above the rows it reaches, 1 below them, the exact area between; a wave
-       whole in every lane needs no area. */
+       whole in every lane shaded needs no area. */
     VF zero = (VF){0}, one = zero + 1.0f, sCov = zero, cCov = zero;
-    if (__builtin_reduce_or(~sNone & sNotWhole)) {
+    if (__builtin_reduce_or(sPart & shadeMask)) {
         VF a, b;
         memcpy(&a, fa, sizeof a); memcpy(&b, fb, sizeof b);
         sCov = NAME(coverage)(jb - a, jb - b);
     }
-    if (__builtin_reduce_or(~cNone & cNotWhole)) {
+    if (__builtin_reduce_or(cPart & shadeMask)) {
         VF a, b;
         memcpy(&a, ba, sizeof a); memcpy(&b, bb, sizeof b);
         cCov = NAME(coverage)(jb - a, jb - b);
