@@ -246,7 +246,8 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
 #if defined(__x86_64__) && defined(__clang__)
     int lanes = most < over_lanes ? most : over_lanes;
     if (lanes == 16) i = over_opaque_16(cov, dst, count, s, bg, bgPixel, fgPixel);
-    else if (lanes == 8) i = over_opaque_8(cov, dst, count, s, bg, bgPixel, fgPixel);
+    /* Eight more at a time where at least eight are left (processors with AVX-512 have AVX2). */
+    if (lanes >= 8) i += over_opaque_8(cov + i, dst + i, count - i, s, bg, bgPixel, fgPixel);
 #endif
 #if defined(__SSE2__)
     const __m128 sv = _mm_loadu_ps(s), bv = _mm_loadu_ps(bg), one = _mm_set1_ps(1.0f), av = _mm_set1_ps(a);
