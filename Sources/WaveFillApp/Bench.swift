@@ -109,9 +109,11 @@ enum Bench {
     }
 
     /// 1, 4, 16 and 64 indicators of 128x128 in one style, each with its own phase and progress, on
-    /// one clock, into one 1024x1024 frame; median ms per frame.
-    static func manyIndicators(frames: Int, warmup: Int) throws -> [(Int, Double)] {
-        var out: [(Int, Double)] = []
+    /// one clock, into one 1024x1024 frame: median ms per frame; and the floor of that layout, the
+    /// median ms of copying as many 128x128 tiles, row by row, from one 128x128 image into the same
+    /// places.
+    static func manyIndicators(frames: Int, warmup: Int) throws -> [(count: Int, ms: Double, floorMs: Double)] {
+        var out: [(count: Int, ms: Double, floorMs: Double)] = []
         for count in [1, 4, 16, 64] {
             var scenes: [(WaveScene, WaveRenderer, Int)] = []
             var p = WaveParameters()
@@ -124,7 +126,8 @@ enum Bench {
                 scenes.append((s, r, k * 37))   // frame offset: its own phase and progress
             }
             var frame = Pixmap(width: 1024, height: 1024)
-            var times = [Double](repeating: 0, count: frames)
+            var times = [Double](repeating: 0, count: frames), floor = times
+            let tile = [UInt32](repeating: 0xFF80_8080, count: 128 * 128)
             frame.bytes.withUnsafeMutableBytes { raw in
                 guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
                 func tick(_ n: Int) {
@@ -139,9 +142,20 @@ enum Bench {
                     tick(n)
                     times[n] = (MonotonicTime.seconds() - t0) * 1000
                 }
+                tile.withUnsafeBufferPointer { t in
+                    guard let src = t.baseAddress else { return }
+                    for n in -warmup ..< frames {
+                        let t0 = MonotonicTime.seconds()
+                        for k in 0 ..< count {
+                            let dst = base + (k / 8) * 128 * 1024 + (k % 8) * 128
+                            for j in 0 ..< 128 { (dst + j * 1024).update(from: src + j * 128, count: 128) }
+                        }
+                        if n >= 0 { floor[n] = (MonotonicTime.seconds() - t0) * 1000 }
+                    }
+                }
             }
-            times.sort()
-            out.append((count, percentile(times, 0.5)))
+            times.sort(); floor.sort()
+            out.append((count, percentile(times, 0.5), percentile(floor, 0.5)))
         }
         return out
     }
