@@ -1,5 +1,5 @@
 /* One width of wf_wave_band_row, written once for any number of lanes. wave_rows.c includes this
-   file once per width, having defined LANES (lanes per vector: 4 or 8) and TARGET (attributes for
+   file once per width, having defined LANES (lanes per vector: 4, 8 or 16) and TARGET (attributes for
    this width's functions: its instruction set); both are undefined at the end. Here VF, VI and VK
    are vectors of LANES floats, int32s and uint8s (GCC vector extensions), and NAME(x) is x with
    the width's suffix (`block_row_4`).
