@@ -48,9 +48,17 @@ WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restric
     for (long lo = 0, k = 0; lo < count; lo += blockWidth, k++) {
         long hi = lo + blockWidth < count ? lo + blockWidth : count;
         int32_t t = top[lo], b = bottom[lo];
-        for (long c = lo + 1; c < hi; c++) {
-            t = top[c] < t ? top[c] : t;
-            b = bottom[c] > b ? bottom[c] : b;
+        if (hi - lo == WF_WAVE_BLOCK) {
+            /* A whole block: a fixed count the compiler makes a vector reduction of. */
+            for (long c = lo; c < lo + WF_WAVE_BLOCK; c++) {
+                t = top[c] < t ? top[c] : t;
+                b = bottom[c] > b ? bottom[c] : b;
+            }
+        } else {
+            for (long c = lo + 1; c < hi; c++) {
+                t = top[c] < t ? top[c] : t;
+                b = bottom[c] > b ? bottom[c] : b;
+            }
         }
         bands[2 * k] = t;
         bands[2 * k + 1] = b;
