@@ -239,6 +239,24 @@ void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float
     wf_over_opaque_row_lanes(16, cov, dst, count, s, bg, bgPixel, fgPixel);
 }
 
+#if defined(__SSE2__)
+/* One pixel's four channels in one vector: the same operations as wf_paint_solid over bg, then
+   wf_round_row. */
+static inline __attribute__((always_inline)) uint32_t over_pixel_sse(float c, __m128 sv, __m128 bv, __m128 av,
+                                                                     __m128 one, __m128 zero, __m128 scale,
+                                                                     __m128 half, __m128 top) {
+    __m128 cv = _mm_set1_ps(c);
+    __m128 k = _mm_sub_ps(one, _mm_mul_ps(av, cv));
+    __m128 v = _mm_add_ps(_mm_mul_ps(sv, cv), _mm_mul_ps(bv, k));
+    v = _mm_add_ps(_mm_mul_ps(v, scale), half);
+    v = _mm_min_ps(_mm_max_ps(v, zero), top);
+    __m128i q = _mm_cvttps_epi32(v);
+    q = _mm_packs_epi32(q, q);
+    q = _mm_packus_epi16(q, q);
+    return (uint32_t)_mm_cvtsi128_si32(q);
+}
+#endif
+
 void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
                               uint32_t bgPixel, uint32_t fgPixel) {
     const float a = s[3];
@@ -259,18 +277,13 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
         if (a == 1.0f && _mm_movemask_ps(_mm_cmpeq_ps(c4, one)) == 15) { _mm_storeu_si128((__m128i *)(dst + i), fg4); continue; }
         for (long j = i; j < i + 4; j++) {
             float c = cov[j];
-            if (c == 0.0f) { dst[j] = bgPixel; continue; }
-            /* The same operations as wf_paint_solid over bg, then wf_round_row. */
-            __m128 cv = _mm_set1_ps(c);
-            __m128 k = _mm_sub_ps(one, _mm_mul_ps(av, cv));
-            __m128 v = _mm_add_ps(_mm_mul_ps(sv, cv), _mm_mul_ps(bv, k));
-            v = _mm_add_ps(_mm_mul_ps(v, scale), half);
-            v = _mm_min_ps(_mm_max_ps(v, zero), top);
-            __m128i q = _mm_cvttps_epi32(v);
-            q = _mm_packs_epi32(q, q);
-            q = _mm_packus_epi16(q, q);
-            dst[j] = (uint32_t)_mm_cvtsi128_si32(q);
+            dst[j] = c == 0.0f ? bgPixel : over_pixel_sse(c, sv, bv, av, one, zero, scale, half, top);
         }
+    }
+    /* The last 0 ... 3 (most of a short span) one at a time in the same way. */
+    for (; i < count; i++) {
+        float c = cov[i];
+        dst[i] = c == 0.0f ? bgPixel : over_pixel_sse(c, sv, bv, av, one, zero, scale, half, top);
     }
 #endif
     for (; i < count; i++) {
