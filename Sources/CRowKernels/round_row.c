@@ -1,6 +1,7 @@
 /* Kernels here round as the Swift renderers do: no fused multiply-add. */
 #pragma STDC FP_CONTRACT OFF
 #include "CRowKernels.h"
+#include "cpu_lanes.h"
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -211,18 +212,15 @@ static inline uint32_t round_pixel(const float *v) {
         }                                                                                                        \
         return i;                                                                                                \
     }
-OVER_LANES(8, over_opaque_8, __attribute__((target("avx2"))))
-OVER_LANES(16, over_opaque_16, __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))))
+OVER_LANES(8, over_opaque_8, WF_TARGET_AVX2)
+OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
 
 /* The widest lanes the processor has (0: none; the SSE2 path below). */
 static int over_lanes = 0;
 
 static void __attribute__((constructor)) choose_over_lanes(void) {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) over_lanes = 8;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")
-        && __builtin_cpu_supports("avx512vl"))
-        over_lanes = 16;
+    int lanes = wf_cpu_lanes();
+    over_lanes = lanes >= 8 ? lanes : 0;
 }
 #endif
 

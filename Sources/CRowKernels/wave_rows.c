@@ -1,6 +1,7 @@
 /* The shading below must be bit-identical to the Swift renderer's: no fused multiply-add. */
 #pragma STDC FP_CONTRACT OFF
 #include "CRowKernels.h"
+#include "cpu_lanes.h"
 #include <string.h>
 
 /* Loops the compiler vectorizes are built twice where the toolchain can: for AVX2 and for the
@@ -141,13 +142,13 @@ static void band_row_scalar(const wf_wave_tables *t, const int32_t *bandS, const
 /* Eight lanes on processors with AVX2, chosen once when the library loads. */
 #define WF_HAVE_AVX2_PATH 1
 #define LANES 8
-#define TARGET __attribute__((target("avx2")))
+#define TARGET WF_TARGET_AVX2
 #include "wave_lanes.h"
 
 /* Sixteen lanes, one block of 16 columns per vector, on processors with AVX-512 (F, BW, DQ, VL). */
 #define WF_HAVE_AVX512_PATH 1
 #define LANES 16
-#define TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
+#define TARGET WF_TARGET_AVX512
 #include "wave_lanes.h"
 #endif
 
@@ -155,15 +156,14 @@ static void band_row_scalar(const wf_wave_tables *t, const int32_t *bandS, const
 static int best_path = WF_WAVE_PATH_LANES4;
 
 static void __attribute__((constructor)) choose_path(void) {
+    int lanes = wf_cpu_lanes();
 #if defined(WF_HAVE_AVX2_PATH)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) best_path = WF_WAVE_PATH_LANES8;
+    if (lanes >= 8) best_path = WF_WAVE_PATH_LANES8;
 #endif
 #if defined(WF_HAVE_AVX512_PATH)
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")
-        && __builtin_cpu_supports("avx512vl"))
-        best_path = WF_WAVE_PATH_LANES16;
+    if (lanes >= 16) best_path = WF_WAVE_PATH_LANES16;
 #endif
+    (void)lanes;
 }
 
 int wf_wave_paths(void) {
