@@ -44,10 +44,10 @@ WF_CLONES void wf_wave_columns(const double *restrict front, const double *restr
     }
 }
 
-WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restrict bottom, long count, long blockWidth,
+WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restrict bottom, long count,
                              int32_t *restrict bands) {
-    for (long lo = 0, k = 0; lo < count; lo += blockWidth, k++) {
-        long hi = lo + blockWidth < count ? lo + blockWidth : count;
+    for (long lo = 0, k = 0; lo < count; lo += WF_WAVE_BLOCK, k++) {
+        long hi = lo + WF_WAVE_BLOCK < count ? lo + WF_WAVE_BLOCK : count;
         int32_t t = top[lo], b = bottom[lo];
         if (hi - lo == WF_WAVE_BLOCK) {
             /* A whole block: a fixed count the compiler makes a vector reduction of. */

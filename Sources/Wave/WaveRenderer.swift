@@ -232,7 +232,7 @@ public final class WaveRenderer: @unchecked Sendable {
                               into out: UnsafeMutableBufferPointer<SIMD2<Int32>>, count: Int) {
         guard let t = top.baseAddress, let b = bottom.baseAddress, let o = out.baseAddress else { return }
         UnsafeMutableRawPointer(o).withMemoryRebound(to: Int32.self, capacity: 2 * out.count) {
-            wf_wave_bands(t, b, count, blockWidth, $0)
+            wf_wave_bands(t, b, count, $0)
         }
     }
 
@@ -287,11 +287,9 @@ public final class WaveRenderer: @unchecked Sendable {
         let wide = layoutImages.wide?.baseAddress, wideSize = layoutImages.wideSize
         for j in rows.clamped(to: lo0 ..< hi0) {
             let row = out + j * stride
-            let r = Int32(j - y0)
-            if let wide, r < spanS.x || r >= spanS.y, r < spanC.x || r >= spanC.y {
+            if let wide, let state = clearState(j - y0) {
                 // Clear of both waves' bands: the whole canvas row, margins included, is one copy.
-                let state = (r < spanS.x ? 0 : 2) + (r < spanC.x ? 0 : 1)
-                row.update(from: wide + state * wideSize + Int(r) * width, count: width)
+                row.update(from: wide + state * wideSize + (j - y0) * width, count: width)
                 continue
             }
             wf_fill32(row, bgPixel, x0)
@@ -300,13 +298,21 @@ public final class WaveRenderer: @unchecked Sendable {
         }
     }
 
+    /// The image (0...3) all of region row `r` shows when it is above or below every block's band of
+    /// both waves; nil when a wave may be fractional somewhere on it.
+    @inline(__always)
+    private func clearState(_ r: Int) -> Int? {
+        let r32 = Int32(r)
+        guard r32 < spanS.x || r32 >= spanS.y, r32 < spanC.x || r32 >= spanC.y else { return nil }
+        return (r32 < spanS.x ? 0 : 2) + (r32 < spanC.x ? 0 : 1)
+    }
+
     /// Region row `r` over a range of blocks: runs of blocks showing one image are one copy each.
     @inline(__always)
     private func writeRegionRow(_ r: Int, blocks: Range<Int>, into row: UnsafeMutablePointer<UInt32>) {
         let r32 = Int32(r)
-        if blocks.count > 1, r32 < spanS.x || r32 >= spanS.y, r32 < spanC.x || r32 >= spanC.y {
+        if blocks.count > 1, let state = clearState(r) {
             // Above or below every block's band of both waves: one image across the row.
-            let state = (r32 < spanS.x ? 0 : 2) + (r32 < spanC.x ? 0 : 1)
             let lo = blocks.lowerBound * Self.blockWidth, hi = min(blocks.upperBound * Self.blockWidth, regionW)
             if let image = images.baseAddress { (row + lo).update(from: image + state * imageSize + r * regionW + lo, count: hi - lo) }
             return

@@ -52,9 +52,9 @@ void wf_wave_columns(const double *front, const double *back, long count, double
                      float *fa, float *fb, float *ba, float *bb,
                      int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot);
 
-/// Per block of `blockWidth` columns (the last may be narrower) of `count` columns: the least `top`
-/// and the greatest `bottom`, into `bands[2k]` and `bands[2k + 1]`.
-void wf_wave_bands(const int32_t *top, const int32_t *bottom, long count, long blockWidth, int32_t *bands);
+/// Per block of `WF_WAVE_BLOCK` columns (the last may be narrower) of `count` columns: the least
+/// `top` and the greatest `bottom`, into `bands[2k]` and `bands[2k + 1]`.
+void wf_wave_bands(const int32_t *top, const int32_t *bottom, long count, int32_t *bands);
 
 /// A wave renderer's tables: per region column (`sTop` ... `bb`), per region pixel (`kinds`, `m`,
 /// rows `regionW` apart), and its colours.
