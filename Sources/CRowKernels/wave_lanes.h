@@ -129,18 +129,25 @@ static inline __attribute__((always_inline)) TARGET void NAME(block_row)(const w
 static TARGET void NAME(band_row)(const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
                                   long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row) {
     const long w = t->regionW, base = (long)r * w;
+    const uint8_t *out = t->blockOut + (long)r * ((w + WF_WAVE_BLOCK - 1) / WF_WAVE_BLOCK);
     long blk = b0;
     while (blk < b1) {
-        int state = block_state(bandS, bandC, blk, r);
+        int state = block_state_or_any(bandS, bandC, out, blk, r);
         long lo = blk * WF_WAVE_BLOCK;
-        if (state < 0) {
+        if (state == WF_STATE_SHADED) {
             NAME(block_row)(t, r, lo, lo + WF_WAVE_BLOCK < w ? lo + WF_WAVE_BLOCK : w, images, imageSize, row);
             blk++;
             continue;
         }
         long end = blk + 1;
-        while (end < b1 && block_state(bandS, bandC, end, r) == state) end++;
+        while (end < b1) {
+            int next = block_state_or_any(bandS, bandC, out, end, r);
+            if (next == WF_STATE_SHADED || (next != state && next != WF_STATE_ANY && state != WF_STATE_ANY)) break;
+            if (state == WF_STATE_ANY) state = next;
+            end++;
+        }
         long hi = end * WF_WAVE_BLOCK < w ? end * WF_WAVE_BLOCK : w;
+        if (state == WF_STATE_ANY) state = 0;
         memcpy(row + lo, images + state * imageSize + base + lo, (size_t)(hi - lo) * sizeof(uint32_t));
         blk = end;
     }

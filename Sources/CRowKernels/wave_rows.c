@@ -4,10 +4,10 @@
 #include "cpu_lanes.h"
 #include <string.h>
 
-/* Loops the compiler vectorizes are built twice where the toolchain can: for AVX2 and for the
-   baseline, the loader picking one (the same arithmetic, so the same values, either way). */
+/* Loops the compiler vectorizes are built three times where the toolchain can: for AVX-512
+   (x86-64-v4), for AVX2 and for the baseline, the loader picking one (the same arithmetic, so the same values, either way). */
 #if defined(__x86_64__) && defined(__clang__) && defined(__linux__)
-#define WF_CLONES __attribute__((target_clones("avx2", "default")))
+#define WF_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define WF_CLONES
 #endif
@@ -30,40 +30,52 @@ static inline int32_t ceil_limit(double v) {
     return (double)t < c ? t + 1 : t;
 }
 
+WF_CLONES void wf_wave_samples(const double *restrict sinKX, const double *restrict cosKX, long count, double cp,
+                               double sp, double a, double off, double *restrict front, double *restrict back) {
+    for (long x = 0; x < count; x++) {
+        double s = sinKX[x] * cp + cosKX[x] * sp;
+        double c = cosKX[x] * cp - sinKX[x] * sp;
+        front[x] = a * s + off;
+        back[x] = a * c + off;
+    }
+}
+
 WF_CLONES void wf_wave_columns(const double *restrict front, const double *restrict back, long count, double oy,
-                               float *restrict fa, float *restrict fb, float *restrict ba, float *restrict bb,
-                               int32_t *restrict sTop, int32_t *restrict sBot, int32_t *restrict cTop,
-                               int32_t *restrict cBot) {
+                               float *restrict fa, float *restrict ba, int32_t *restrict sTop,
+                               int32_t *restrict sBot, int32_t *restrict cTop, int32_t *restrict cBot,
+                               int32_t *restrict bandS, int32_t *restrict bandC, int32_t *restrict spans) {
     for (long c = 0; c < count; c++) {
         double f0 = front[c] - oy, f1 = front[c + 1] - oy, b0 = back[c] - oy, b1 = back[c + 1] - oy;
-        fa[c] = (float)f0; fb[c] = (float)f1; ba[c] = (float)b0; bb[c] = (float)b1;
+        fa[c] = (float)f0; ba[c] = (float)b0;
         sTop[c] = floor_limit(f0 < f1 ? f0 : f1);
         sBot[c] = ceil_limit(f0 > f1 ? f0 : f1);
         cTop[c] = floor_limit(b0 < b1 ? b0 : b1);
         cBot[c] = ceil_limit(b0 > b1 ? b0 : b1);
     }
-}
-
-WF_CLONES void wf_wave_bands(const int32_t *restrict top, const int32_t *restrict bottom, long count,
-                             int32_t *restrict bands) {
+    if (count <= 0) { spans[0] = spans[1] = spans[2] = spans[3] = 0; return; }
+    fa[count] = (float)(front[count] - oy);
+    ba[count] = (float)(back[count] - oy);
+    int32_t sLo = sTop[0], sHi = sBot[0], cLo = cTop[0], cHi = cBot[0];
     for (long lo = 0, k = 0; lo < count; lo += WF_WAVE_BLOCK, k++) {
-        long hi = lo + WF_WAVE_BLOCK < count ? lo + WF_WAVE_BLOCK : count;
-        int32_t t = top[lo], b = bottom[lo];
-        if (hi - lo == WF_WAVE_BLOCK) {
-            /* A whole block: a fixed count the compiler makes a vector reduction of. */
+        int32_t st = sTop[lo], sb = sBot[lo], ct = cTop[lo], cb = cBot[lo];
+        if (lo + WF_WAVE_BLOCK <= count) {
+            /* A whole block: a fixed count the compiler makes vector reductions of. */
             for (long c = lo; c < lo + WF_WAVE_BLOCK; c++) {
-                t = top[c] < t ? top[c] : t;
-                b = bottom[c] > b ? bottom[c] : b;
+                st = sTop[c] < st ? sTop[c] : st; sb = sBot[c] > sb ? sBot[c] : sb;
+                ct = cTop[c] < ct ? cTop[c] : ct; cb = cBot[c] > cb ? cBot[c] : cb;
             }
         } else {
-            for (long c = lo + 1; c < hi; c++) {
-                t = top[c] < t ? top[c] : t;
-                b = bottom[c] > b ? bottom[c] : b;
+            for (long c = lo + 1; c < count; c++) {
+                st = sTop[c] < st ? sTop[c] : st; sb = sBot[c] > sb ? sBot[c] : sb;
+                ct = cTop[c] < ct ? cTop[c] : ct; cb = cBot[c] > cb ? cBot[c] : cb;
             }
         }
-        bands[2 * k] = t;
-        bands[2 * k + 1] = b;
+        bandS[2 * k] = st; bandS[2 * k + 1] = sb;
+        bandC[2 * k] = ct; bandC[2 * k + 1] = cb;
+        sLo = st < sLo ? st : sLo; sHi = sb > sHi ? sb : sHi;
+        cLo = ct < cLo ? ct : cLo; cHi = cb > cHi ? cb : cHi;
     }
+    spans[0] = sLo; spans[1] = sHi; spans[2] = cLo; spans[3] = cHi;
 }
 
 /* The image (0 ... 3, 2 * front + back) every pixel of block blk shows in region row r, or -1 when
@@ -72,6 +84,15 @@ static inline int block_state(const int32_t *bandS, const int32_t *bandC, long b
     int sw = r < bandS[2 * blk] ? 0 : (r >= bandS[2 * blk + 1] ? 2 : -8);
     int cw = r < bandC[2 * blk] ? 0 : (r >= bandC[2 * blk + 1] ? 1 : -8);
     return sw + cw < -1 ? -1 : sw + cw;
+}
+
+/* What a block of a band row shows: one of the four images (0 ... 3), any of them (the container
+   covers none of its pixels in that row: all show the background), or shaded pixels. */
+#define WF_STATE_ANY 4
+#define WF_STATE_SHADED -1
+static inline int block_state_or_any(const int32_t *bandS, const int32_t *bandC, const uint8_t *out, long blk,
+                                     int32_t r) {
+    return out[blk] ? WF_STATE_ANY : block_state(bandS, bandC, blk, r);
 }
 
 /* The Swift `columnCoverage(g0, g1)`, with Swift's min and max (`min(x, y)` is `y < x ? y : x`,

@@ -21,8 +21,8 @@ import Raster
 ///   eight with AVX2, else four: under whole waves it picks, with no branch, one of five colours
 ///   where `M` is 0 or 1 and the image's pixel at the container's edge; it shades the rest in
 ///   SIMD lanes, bit-identical to `shade` and `columnCoverage`.
-/// - The per-column tables (samples as floats, each wave's first partial and first whole row) come
-///   from one C loop per frame (`wf_wave_columns`).
+/// - The per-column tables (samples as floats, each wave's first partial and first whole row) and
+///   each block's band come from one C call per frame (`wf_wave_columns`).
 /// - `renderDirty` rewrites, per block and wave, only the rows between the previous and the current
 ///   band: elsewhere both frames show the same image pixel.
 /// - All buffers are owned and reused: rendering allocates nothing.
@@ -52,13 +52,15 @@ public final class WaveRenderer: @unchecked Sendable {
     // Per frame, per region column: wave samples at the column's left and right edges (region
     // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
     // it is 1 (bottom).
-    let fa, fb, ba, bb: UnsafeMutableBufferPointer<Float>
+    // (`fa` and `ba` hold count + 1 values: a column's right edge is the next one's left.)
+    let fa, ba: UnsafeMutableBufferPointer<Float>
     let sTop, sBot, cTop, cBot: UnsafeMutableBufferPointer<Int32>
     // Per block and wave: the same limits over the block's columns; and the previous frame's.
     let bandS, bandC, prevS, prevC: UnsafeMutableBufferPointer<SIMD2<Int32>>
     private var previousBuffer: UnsafeRawPointer?
     /// The rows all blocks' bands of each wave lie in (this frame).
     private var spanS = SIMD2<Int32>(0, 0), spanC = SIMD2<Int32>(0, 0)
+    private let spans = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
 
     /// Threads a full frame's rows are split across when it is large (results are the same on any
     /// number); 1 draws on the calling thread only.
@@ -92,16 +94,17 @@ public final class WaveRenderer: @unchecked Sendable {
         bgPixel = made.pixels[0]
         let cols = regionW, blocks = blockCount
         let slacked = cols + Self.slack
-        fa = Self.buffer(slacked, 0); fb = Self.buffer(slacked, 0); ba = Self.buffer(slacked, 0); bb = Self.buffer(slacked, 0)
+        fa = Self.buffer(slacked + 1, 0); ba = Self.buffer(slacked + 1, 0)
         sTop = Self.buffer(slacked, 0); sBot = Self.buffer(slacked, 0); cTop = Self.buffer(slacked, 0); cBot = Self.buffer(slacked, 0)
         bandS = Self.buffer(blocks, .zero); bandC = Self.buffer(blocks, .zero)
         prevS = Self.buffer(blocks, .zero); prevC = Self.buffer(blocks, .zero)
+        spans.initialize(repeating: 0, count: 4)
         tables = .allocate(capacity: 1)
         func rgba(_ v: SIMD4<Float>) -> (Float, Float, Float, Float) { (v.x, v.y, v.z, v.w) }
         tables.initialize(to: wf_wave_tables(
             sTop: sTop.baseAddress, sBot: sBot.baseAddress, cTop: cTop.baseAddress, cBot: cBot.baseAddress,
-            fa: fa.baseAddress, fb: fb.baseAddress, ba: ba.baseAddress, bb: bb.baseAddress,
-            kinds: made.kinds.baseAddress, m: made.m.baseAddress, regionW: regionW,
+            fa: fa.baseAddress, fb: fa.baseAddress.map { $0 + 1 }, ba: ba.baseAddress, bb: ba.baseAddress.map { $0 + 1 },
+            kinds: made.kinds.baseAddress, m: made.m.baseAddress, regionW: regionW, blockOut: made.blockOut.baseAddress,
             pixels: (made.pixels[0], made.pixels[1], made.pixels[2], made.pixels[3], made.pixels[4]),
             bg: rgba(p.background.premultiplied), container: rgba(p.container.premultiplied),
             back: rgba(p.backWave.premultiplied), front: rgba(p.frontWave.premultiplied)))
@@ -123,7 +126,8 @@ public final class WaveRenderer: @unchecked Sendable {
     }
 
     deinit {
-        for b in [fa, fb, ba, bb] { b.deallocate() }
+        for b in [fa, ba] { b.deallocate() }
+        spans.deallocate()
         tables.deallocate()
         for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
         for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
@@ -215,33 +219,20 @@ public final class WaveRenderer: @unchecked Sendable {
         guard regionW > 0 else { return }
         scene.front.withUnsafeBufferPointer { f in
             scene.back.withUnsafeBufferPointer { b in
-                guard let f = f.baseAddress, let b = b.baseAddress, let fa = fa.baseAddress, let fb = fb.baseAddress,
-                      let ba = ba.baseAddress, let bb = bb.baseAddress, let sTop = sTop.baseAddress, let sBot = sBot.baseAddress,
-                      let cTop = cTop.baseAddress, let cBot = cBot.baseAddress else { return }
+                guard let f = f.baseAddress, let b = b.baseAddress, let fa = fa.baseAddress, let ba = ba.baseAddress,
+                      let sTop = sTop.baseAddress, let sBot = sBot.baseAddress, let cTop = cTop.baseAddress,
+                      let cBot = cBot.baseAddress, let bs = bandS.baseAddress, let bc = bandC.baseAddress else { return }
+                let blocks = 2 * blockCount
                 // Region-relative sample heights keep Float precise on large canvases.
-                wf_wave_columns(f + x0, b + x0, regionW, Double(y0), fa, fb, ba, bb, sTop, sBot, cTop, cBot)
+                UnsafeMutableRawPointer(bs).withMemoryRebound(to: Int32.self, capacity: blocks) { bs in
+                    UnsafeMutableRawPointer(bc).withMemoryRebound(to: Int32.self, capacity: blocks) { bc in
+                        wf_wave_columns(f + x0, b + x0, regionW, Double(y0), fa, ba, sTop, sBot, cTop, cBot, bs, bc, spans)
+                    }
+                }
             }
         }
-        Self.bands(sTop, sBot, into: bandS, count: regionW)
-        Self.bands(cTop, cBot, into: bandC, count: regionW)
-        spanS = Self.span(bandS, blockCount)
-        spanC = Self.span(bandC, blockCount)
-    }
-
-    private static func bands(_ top: UnsafeMutableBufferPointer<Int32>, _ bottom: UnsafeMutableBufferPointer<Int32>,
-                              into out: UnsafeMutableBufferPointer<SIMD2<Int32>>, count: Int) {
-        guard let t = top.baseAddress, let b = bottom.baseAddress, let o = out.baseAddress else { return }
-        UnsafeMutableRawPointer(o).withMemoryRebound(to: Int32.self, capacity: 2 * out.count) {
-            wf_wave_bands(t, b, count, $0)
-        }
-    }
-
-    /// The rows all of `count` bands lie in.
-    private static func span(_ bands: UnsafeMutableBufferPointer<SIMD2<Int32>>, _ count: Int) -> SIMD2<Int32> {
-        guard count > 0 else { return .zero }
-        var lo = bands[0].x, hi = bands[0].y
-        for k in 1 ..< count { lo = min(lo, bands[k].x); hi = max(hi, bands[k].y) }
-        return SIMD2(lo, hi)
+        spanS = SIMD2(spans[0], spans[1])
+        spanC = SIMD2(spans[2], spans[3])
     }
 
     // floor and ceil to Int32, clamped to +-1e8 rows, without calls into libm (baseline x86-64 has no
@@ -366,6 +357,9 @@ final class WaveImages: @unchecked Sendable {
     // Per pixel, whether M is 0, 1 or between (`outsideKind`, `insideKind`, `edgeKind`): a band's
     // pixels under whole waves where M is 0 or 1 are one of five colours.
     let kinds: UnsafeMutableBufferPointer<UInt8>
+    /// Per region row and block of `blockWidth` columns: 1 where M is 0 on all of the block's pixels
+    /// in that row (every image shows the background there, whatever the waves), else 0.
+    let blockOut: UnsafeMutableBufferPointer<UInt8>
     let imageSize: Int
     /// On narrow canvases (`wideLimit`), the four images as whole canvas rows, margins included
     /// (`wideSize` pixels each): a row clear of the waves is then one copy, not a copy and two fills.
@@ -413,6 +407,14 @@ final class WaveImages: @unchecked Sendable {
                 }
             }
         }
+        let blocks = (regionW + WaveRenderer.blockWidth - 1) / WaveRenderer.blockWidth
+        blockOut = WaveRenderer.buffer(blocks * regionH, 0)
+        for j in 0 ..< regionH {
+            for b in 0 ..< blocks {
+                let lo = j * regionW + b * WaveRenderer.blockWidth, hi = j * regionW + min((b + 1) * WaveRenderer.blockWidth, regionW)
+                blockOut[j * blocks + b] = kinds[lo ..< hi].allSatisfy { $0 == WaveRenderer.outsideKind } ? 1 : 0
+            }
+        }
     }
 
     deinit {
@@ -420,6 +422,7 @@ final class WaveImages: @unchecked Sendable {
         images.deallocate()
         wide?.deallocate()
         kinds.deallocate()
+        blockOut.deallocate()
     }
 
     /// Whether `scene` would make the same images: same size, colours and container coverage.

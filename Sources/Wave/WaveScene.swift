@@ -1,3 +1,4 @@
+import CRowKernels
 import SceneKit
 import Geometry
 import Raster
@@ -227,12 +228,14 @@ public final class WaveScene: @unchecked Sendable {
         waves.withUnsafeMutableBufferPointer { rows in
             rows[1].withUnsafeMutableBufferPointer { f in
                 rows[0].withUnsafeMutableBufferPointer { b in
-                    for x in 0 ..< f.count {
-                        // sin(kx + phi) and cos(kx + phi) by the angle-sum identities.
-                        let s = sinKX[x] * cp + cosKX[x] * sp
-                        let c = cosKX[x] * cp - sinKX[x] * sp
-                        f[x] = a * s + off
-                        b[x] = a * c + off
+                    sinKX.withUnsafeBufferPointer { sk in
+                        cosKX.withUnsafeBufferPointer { ck in
+                            // sin(kx + phi) and cos(kx + phi) by the angle-sum identities, in one C loop.
+                            let n = min(min(f.count, b.count), min(sk.count, ck.count))
+                            guard let s = sk.baseAddress, let c = ck.baseAddress, let fp = f.baseAddress, let bp = b.baseAddress
+                            else { return }
+                            wf_wave_samples(s, c, n, cp, sp, a, off, fp, bp)
+                        }
                     }
                 }
             }

@@ -43,18 +43,27 @@ int wf_over_opaque_widest(void);
 /// string store where there is one (as memset does), else a loop.
 void wf_fill32(uint32_t *dst, uint32_t value, long count);
 
-/// A wave renderer's per-column tables for the `count` columns whose edges are samples `front[c]`,
-/// `front[c + 1]` (and `back[c]`, `back[c + 1]`), each less `oy`: the samples as floats (`fa`, `fb`,
-/// `ba`, `bb`: left and right edge), and per wave the floor of the smaller sample and the ceiling of
-/// the larger (`sTop`, `sBot` for the front, `cTop`, `cBot` for the back), each clamped to +-1e8
-/// first (NaN taken as 1e8).
-void wf_wave_columns(const double *front, const double *back, long count, double oy,
-                     float *fa, float *fb, float *ba, float *bb,
-                     int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot);
+/// The classic pair's samples for a phase with cosine `cp` and sine `sp`: per x < `count`,
+/// `front[x] = a * (sinKX[x] * cp + cosKX[x] * sp) + off` and
+/// `back[x] = a * (cosKX[x] * cp - sinKX[x] * sp) + off`, in that order of Float64 operations
+/// (no fused multiply-add), so the values are those of the same expressions in Swift.
+void wf_wave_samples(const double *sinKX, const double *cosKX, long count, double cp, double sp, double a, double off,
+                     double *front, double *back);
 
-/// Per block of `WF_WAVE_BLOCK` columns (the last may be narrower) of `count` columns: the least
-/// `top` and the greatest `bottom`, into `bands[2k]` and `bands[2k + 1]`.
-void wf_wave_bands(const int32_t *top, const int32_t *bottom, long count, int32_t *bands);
+/// A wave renderer's per-frame tables for the `count` columns whose edges are samples `front[c]`,
+/// `front[c + 1]` (and `back[c]`, `back[c + 1]`), each less `oy`:
+/// - the samples as floats, `fa[c]` and `ba[c]` for c in 0 ... count (so a column's right edge is
+///   the next column's left);
+/// - per column and wave the floor of the smaller sample and the ceiling of the larger (`sTop`,
+///   `sBot` for the front, `cTop`, `cBot` for the back), each clamped to +-1e8 first (NaN taken as
+///   1e8);
+/// - per block of `WF_WAVE_BLOCK` columns (the last may be narrower) and wave the least top and the
+///   greatest bottom, into `bandS[2k]`, `bandS[2k + 1]` (front) and `bandC` (back);
+/// - over all blocks, the least and greatest of those: `spans` = front's, then back's (all 0 when
+///   `count` is 0).
+void wf_wave_columns(const double *front, const double *back, long count, double oy, float *fa, float *ba,
+                     int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot, int32_t *bandS, int32_t *bandC,
+                     int32_t *spans);
 
 /// A wave renderer's tables: per region column (`sTop` ... `bb`), per region pixel (`kinds`, `m`,
 /// rows `regionW` apart), and its colours.
@@ -62,13 +71,18 @@ typedef struct {
     /// Column c's front wave covers region row r not at all when `r < sTop[c]`, wholly when
     /// `r >= sBot[c]`, in part between; the back wave likewise with `cTop` and `cBot`.
     const int32_t *sTop, *sBot, *cTop, *cBot;
-    /// The waves' heights (region rows) at column c's left (`fa`, `ba`) and right edge (`fb`, `bb`).
+    /// The waves' heights (region rows) at column c's left (`fa`, `ba`) and right edge (`fb`, `bb`;
+    /// `fa + 1` and `ba + 1` as `wf_wave_columns` makes them).
     const float *fa, *fb, *ba, *bb;
     /// Per pixel: 0 where the container does not cover it, 1 where it covers it wholly, 2 between;
     /// and its coverage `m`.
     const uint8_t *kinds;
     const float *m;
     long regionW;
+    /// Per region row and block (rows `(regionW + WF_WAVE_BLOCK - 1) / WF_WAVE_BLOCK` apart): 1
+    /// where the container covers none of the block's pixels in that row, so that every image and
+    /// every state of the waves show the background there; else 0.
+    const uint8_t *blockOut;
     /// The background pixel, then the four states' pixels where the container is whole (index
     /// 1 + 2 * front + back).
     uint32_t pixels[5];
@@ -84,9 +98,10 @@ typedef struct {
 
 /// Blocks `b0 ..< b1` of region row `r` into `row` (the region row's first pixel), where `bandS`
 /// and `bandC` hold each block's rows with a fractional front and back wave (`[2k]` the first,
-/// `[2k + 1]` past the last; `wf_wave_bands`). A block whose pixels all show one of the four
+/// `[2k + 1]` past the last; `wf_wave_columns`). A block whose pixels all show one of the four
 /// whole-coverage images there (`images`, region-sized, `imageSize` pixels apart, indexed by
-/// 2 * front + back) is copied from it, runs of such blocks one copy each. The others get SCENE.md's
+/// 2 * front + back) is copied from it, runs of such blocks one copy each; so is a block the
+/// container does not cover in that row (`blockOut`), as part of the run beside it. The others get SCENE.md's
 /// pixel (background, container with `m`, back wave with `m * C`, front wave with `m * S`,
 /// source-over in Float32, rounded once), with the waves' coverages `S` and `C` the exact area
 /// under their segment in the pixel: under whole waves picked (from `pixels` over a whole or no
