@@ -5,11 +5,19 @@ import Glibc
 
 /// The benchmark's table and JSON.
 enum BenchReport {
+    /// `v` rounded to `digits` decimals (to nearest; shortest spelling, so trailing zeros go).
     static func fmt(_ v: Double, digits: Int = 3) -> String {
-        var s = String(v)
-        if let dot = s.firstIndex(of: "."), !s.contains("e") {
-            let end = s.index(dot, offsetBy: digits + 1, limitedBy: s.endIndex) ?? s.endIndex
-            s = String(s[..<end])
+        guard v.isFinite else { return String(v) }
+        var scale = 1.0
+        for _ in 0 ..< max(digits, 0) { scale *= 10 }
+        let r = (v * scale).rounded() / scale
+        var s = String(r)
+        // Spelled with an exponent (below 1e-4): print the decimals instead.
+        if s.contains("e") {
+            let units = Int((abs(v) * scale).rounded())
+            var frac = String(units)
+            while frac.count < digits { frac = "0" + frac }
+            s = (v < 0 && units > 0 ? "-" : "") + "0." + frac
         }
         return s
     }
@@ -47,7 +55,7 @@ enum BenchReport {
             + "\(fmt(r.memcpyMs)) | \(fmt(r.memsetMs)) | \(fmt(r.medianMs / max(r.memcpyMs, 1e-9), digits: 2)) |"
     }
 
-    static func table(_ rs: [BenchResult], many: [(count: Int, ms: Double, floorMs: Double)], extras: [String: String], soak: String?) -> String {
+    static func table(_ rs: [BenchResult], many: [Bench.IndicatorTiming], extras: [String: String], soak: String?) -> String {
         var lines = ["wavefill \(wavefillVersion) bench, \(machine()), \(date())", "",
                      "| size | mode | median ms | p10 ms | p90 ms | allocs/frame | memcpy ms | memset ms | median / memcpy |",
                      "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -55,9 +63,11 @@ enum BenchReport {
             lines.append("| \(r.size) | \(r.mode.rawValue) | " + figures(r))
         }
         if !many.isEmpty {
-            lines += ["", "| indicators (128x128, one style) in one 1024x1024 frame | median ms | as many 128x128 tile copies (the layout's floor), median ms |",
-                      "|---:|---:|---:|"]
-            for m in many { lines.append("| \(m.count) | \(fmt(m.ms)) | \(fmt(m.floorMs)) |") }
+            lines += ["", "| indicators (128x128, one style) in one 1024x1024 frame | median ms | as many 128x128 tile copies (the layout's floor), median ms | one 1024x1024 wave frame timed in turn, median ms | indicators / one frame |",
+                      "|---:|---:|---:|---:|---:|"]
+            for m in many {
+                lines.append("| \(m.count) | \(fmt(m.ms)) | \(fmt(m.floorMs)) | \(fmt(m.frameMs)) | \(fmt(m.perFrame, digits: 2)) |")
+            }
         }
         for (k, v) in extras.sorted(by: { $0.key < $1.key }) { lines.append("\(k): \(v)") }
         if let soak { lines.append(soak) }
@@ -75,7 +85,7 @@ enum BenchReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ rs: [BenchResult], many: [(count: Int, ms: Double, floorMs: Double)], extras: [String: String], soak: String?) -> String {
+    static func json(_ rs: [BenchResult], many: [Bench.IndicatorTiming], extras: [String: String], soak: String?) -> String {
         let results = rs.map { r in
             "{\"scene\": \"\(r.scene)\", \"threads\": \(r.threads), \"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
                 + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), "
@@ -85,7 +95,8 @@ enum BenchReport {
         var obj = "{\"machine\": \(JSONText.quoted(machine())), \"date\": \"\(date())\", \"version\": \"\(wavefillVersion)\", "
             + "\"results\": [" + results.joined(separator: ", ") + "]"
         if !many.isEmpty {
-            obj += ", \"many_indicators\": [" + many.map { "{\"count\": \($0.count), \"median_ms\": \(fmt($0.ms, digits: 5)), \"tile_copy_floor_ms\": \(fmt($0.floorMs, digits: 5))}" }.joined(separator: ", ") + "]"
+            obj += ", \"many_indicators\": [" + many.map { "{\"count\": \($0.count), \"median_ms\": \(fmt($0.ms, digits: 5)), \"tile_copy_floor_ms\": \(fmt($0.floorMs, digits: 5)), "
+                + "\"frame_1024_in_turn_ms\": \(fmt($0.frameMs, digits: 5)), \"per_frame\": \(fmt($0.perFrame, digits: 4))}" }.joined(separator: ", ") + "]"
         }
         for (k, v) in extras.sorted(by: { $0.key < $1.key }) { obj += ", \"\(k)\": \(v)" }
         if let soak { obj += ", \"soak\": \(JSONText.quoted(soak))" }

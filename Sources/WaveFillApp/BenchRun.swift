@@ -68,7 +68,7 @@ public struct BenchRequest: Sendable {
             }
         }
         var extras: [String: String] = [:]
-        var many: [(count: Int, ms: Double, floorMs: Double)] = []
+        var many: [Bench.IndicatorTiming] = []
         if extended {
             many = try Bench.manyIndicators(frames: frames, warmup: warmup)
             extras["startup_to_first_frame_ms"] = BenchReport.fmt(try Bench.startupToFirstFrame())

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import TestSupport
 import MallocInterposerSwift
+@testable import WaveFillApp
 
 /// `wavefill bench`: the zero-allocation steady state, and the tools/bench harness contract.
 @Suite(.serialized) struct BenchTests {
@@ -49,5 +50,28 @@ import MallocInterposerSwift
         let single = try Executable.run(["render", "--size", "96x96", "--frame", "150", "--out", dir + "/r.png"])
         #expect(single.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png")) == Data(contentsOf: URL(fileURLWithPath: dir + "/r.png")))
+    }
+
+    @Test func indicatorsAreSetBesideOneFrameTimedInTurn() throws {
+        let rows = [Bench.IndicatorTiming(count: 16, ms: 0.04, floorMs: 0.02, frameMs: 0.1),
+                    Bench.IndicatorTiming(count: 64, ms: 0.153, floorMs: 0.09, frameMs: 0.102)]
+        let table = BenchReport.table([], many: rows, extras: [:], soak: nil)
+        #expect(table.contains("| 16 | 0.04 | 0.02 | 0.1 | 0.4 |"), "\(table)")
+        #expect(table.contains("| 64 | 0.153 | 0.09 | 0.102 | 1.5 |"), "\(table)")
+        let obj = try JSONSerialization.jsonObject(with: Data(BenchReport.json([], many: rows, extras: [:], soak: nil).utf8)) as? [String: Any]
+        let many = try #require(obj?["many_indicators"] as? [[String: Any]])
+        #expect(many.count == 2)
+        #expect(many.last?["frame_1024_in_turn_ms"] as? Double == 0.102)
+        #expect(many.last?["per_frame"] as? Double == 1.5)
+    }
+
+    @Test func figuresAreRoundedNotCut() {
+        #expect(BenchReport.fmt(1.4996, digits: 2) == "1.5")
+        #expect(BenchReport.fmt(0.39999999999999997, digits: 2) == "0.4")
+        #expect(BenchReport.fmt(0.1234) == "0.123")
+        #expect(BenchReport.fmt(0.1236) == "0.124")
+        #expect(BenchReport.fmt(0.00004, digits: 5) == "0.00004")
+        #expect(BenchReport.fmt(0.00004) == "0.0")
+        #expect(BenchReport.fmt(12) == "12.0")
     }
 }
