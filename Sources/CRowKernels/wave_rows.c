@@ -220,3 +220,44 @@ void wf_wave_band_row(const wf_wave_tables *t, const int32_t *bandS, const int32
 #endif
     wf_wave_band_row_using(best_path, t, bandS, bandC, b0, b1, r, images, imageSize, row);
 }
+
+void wf_wave_frame_rows(const wf_wave_frame *f, long j0, long j1, uint32_t *out, long stride) {
+    const long w = f->width, regionW = f->x1 - f->x0;
+    /* Rows wholly of background: one fill each, or one for a run of contiguous rows. */
+    const long lo0 = regionW == 0 ? f->height : f->y0, hi0 = regionW == 0 ? f->height : f->y1;
+    const long b0 = j0, b1 = j1 < lo0 ? j1 : lo0, a0 = j0 > hi0 ? j0 : hi0, a1 = j1;
+    if (stride == w) {
+        if (b1 > b0) wf_fill32(out + b0 * w, f->bgPixel, (b1 - b0) * w);
+        if (a1 > a0) wf_fill32(out + a0 * w, f->bgPixel, (a1 - a0) * w);
+    } else {
+        for (long j = b0; j < b1; j++) wf_fill32(out + j * stride, f->bgPixel, w);
+        for (long j = a0; j < a1; j++) wf_fill32(out + j * stride, f->bgPixel, w);
+    }
+    const long r0 = (j0 > lo0 ? j0 : lo0) - f->y0, r1 = (j1 < hi0 ? j1 : hi0) - f->y0;
+    const int32_t sLo = f->spans[0], sHi = f->spans[1], cLo = f->spans[2], cHi = f->spans[3];
+    for (long r = r0; r < r1; r++) {
+        uint32_t *row = out + (r + f->y0) * stride;
+        if ((r < sLo || r >= sHi) && (r < cLo || r >= cHi)) {
+            /* Clear of both waves' bands: one image across the row. */
+            long state = (r < sLo ? 0 : 2) + (r < cLo ? 0 : 1);
+            if (f->wide) {
+                memcpy(row, f->wide + state * f->wideSize + r * w, (size_t)w * sizeof(uint32_t));
+                continue;
+            }
+            wf_fill32(row, f->bgPixel, f->x0);
+            wf_fill32(row + f->x1, f->bgPixel, w - f->x1);
+            memcpy(row + f->x0, f->images + state * f->imageSize + r * regionW, (size_t)regionW * sizeof(uint32_t));
+            continue;
+        }
+        wf_fill32(row, f->bgPixel, f->x0);
+        wf_fill32(row + f->x1, f->bgPixel, w - f->x1);
+#if defined(WF_HAVE_AVX512_PATH)
+        if (f->path == 0 && best_path == WF_WAVE_PATH_LANES16) {
+            band_row_16(f->tables, f->bandS, f->bandC, 0, f->blockCount, (int32_t)r, f->images, f->imageSize, row + f->x0);
+            continue;
+        }
+#endif
+        wf_wave_band_row_using(f->path == 0 ? best_path : f->path, f->tables, f->bandS, f->bandC, 0, f->blockCount,
+                               (int32_t)r, f->images, f->imageSize, row + f->x0);
+    }
+}

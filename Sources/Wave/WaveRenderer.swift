@@ -47,8 +47,9 @@ public final class WaveRenderer: @unchecked Sendable {
     let layoutImages: WaveImages
     let images: UnsafeMutableBufferPointer<UInt32>   // four region-sized images back to back
     let imageSize: Int
-    // The tables and colours `wf_wave_band_row` reads.
+    // The tables and colours `wf_wave_band_row` reads, and all a full frame is drawn from.
     let tables: UnsafeMutablePointer<wf_wave_tables>
+    let frame: UnsafeMutablePointer<wf_wave_frame>
     // Per frame, per region column: wave samples at the column's left and right edges (region
     // rows), and the first row where each wave's coverage may be above 0 (top) and the first where
     // it is 1 (bottom).
@@ -72,7 +73,7 @@ public final class WaveRenderer: @unchecked Sendable {
     private var helperThreads: HelperThreads?
     /// The band kernel's path (`WF_WAVE_PATH_*`), or 0 for the widest the processor has (tests hold
     /// every path to the same pixels).
-    var rowPath: Int32 = 0
+    var rowPath: Int32 = 0 { didSet { frame.pointee.path = rowPath } }
     private let rowsJob = WaveRowsJob()
 
     /// Prepares the static images of the scene's layout, or takes those of `other` when it draws a
@@ -108,6 +109,16 @@ public final class WaveRenderer: @unchecked Sendable {
             pixels: (made.pixels[0], made.pixels[1], made.pixels[2], made.pixels[3], made.pixels[4]),
             bg: rgba(p.background.premultiplied), container: rgba(p.container.premultiplied),
             back: rgba(p.backWave.premultiplied), front: rgba(p.frontWave.premultiplied)))
+        frame = .allocate(capacity: 1)
+        func int32s(_ b: UnsafeMutableBufferPointer<SIMD2<Int32>>) -> UnsafePointer<Int32>? {
+            b.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Int32.self) }
+        }
+        let bandPointers = (int32s(bandS), int32s(bandC))
+        frame.initialize(to: wf_wave_frame(
+            tables: UnsafePointer(tables), bandS: bandPointers.0, bandC: bandPointers.1, spans: UnsafePointer(spans),
+            blockCount: blocks, width: width, height: height, x0: x0, x1: x1, y0: y0, y1: y1, bgPixel: made.pixels[0],
+            images: UnsafePointer(made.images.baseAddress), wide: UnsafePointer(made.wide?.baseAddress),
+            imageSize: made.imageSize, wideSize: made.wideSize, path: 0))
     }
 
     /// The pixels `box` touches, clipped to the canvas: columns `x0 ..< x1`, rows `y0 ..< y1`.
@@ -129,6 +140,7 @@ public final class WaveRenderer: @unchecked Sendable {
         for b in [fa, ba] { b.deallocate() }
         spans.deallocate()
         tables.deallocate()
+        frame.deallocate()
         for b in [sTop, sBot, cTop, cBot] { b.deallocate() }
         for b in [bandS, bandC, prevS, prevC] { b.deallocate() }
     }
@@ -263,30 +275,9 @@ public final class WaveRenderer: @unchecked Sendable {
         rowsJob.renderer = nil
     }
 
-    /// Rows `rows` of a full frame.
+    /// Rows `rows` of a full frame: one C call (`wf_wave_frame_rows`).
     fileprivate func renderRows(_ rows: Range<Int>, _ out: UnsafeMutablePointer<UInt32>, stride: Int) {
-        // Rows wholly of background: one store each, or one for a run of contiguous rows.
-        let lo0 = regionW == 0 ? height : min(max(y0, 0), height), hi0 = regionW == 0 ? height : min(max(y1, lo0), height)
-        let before = rows.clamped(to: 0 ..< lo0), after = rows.clamped(to: hi0 ..< height)
-        if stride == width {
-            wf_fill32(out + before.lowerBound * width, bgPixel, before.count * width)
-            wf_fill32(out + after.lowerBound * width, bgPixel, after.count * width)
-        } else {
-            for j in before { wf_fill32(out + j * stride, bgPixel, width) }
-            for j in after { wf_fill32(out + j * stride, bgPixel, width) }
-        }
-        let wide = layoutImages.wide?.baseAddress, wideSize = layoutImages.wideSize
-        for j in rows.clamped(to: lo0 ..< hi0) {
-            let row = out + j * stride
-            if let wide, let state = clearState(j - y0) {
-                // Clear of both waves' bands: the whole canvas row, margins included, is one copy.
-                row.update(from: wide + state * wideSize + (j - y0) * width, count: width)
-                continue
-            }
-            wf_fill32(row, bgPixel, x0)
-            wf_fill32(row + x1, bgPixel, width - x1)
-            writeRegionRow(j - y0, blocks: 0 ..< blockCount, into: row + x0)
-        }
+        wf_wave_frame_rows(frame, rows.lowerBound, rows.upperBound, out, stride)
     }
 
     /// The image (0...3) all of region row `r` shows when it is above or below every block's band of

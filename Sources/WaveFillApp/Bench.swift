@@ -123,15 +123,29 @@ enum Bench {
     /// 1, 4, 16 and 64 indicators of 128x128 in one style, each with its own phase and progress, on
     /// one clock, into one 1024x1024 frame: median ms per frame; beside it, one 1024x1024 frame of
     /// the default wave (`update` and a full render, as in the main table), timed in runs that
-    /// alternate with the indicators' (a machine's speed drifts from minute to minute); and the floor of that layout, the median ms of copying as many
-    /// 128x128 tiles, row by row, from one 128x128 image into the same places.
+    /// alternate with the indicators' (a machine's speed drifts from minute to minute); and the
+    /// floor of that layout, the median ms of copying as many 128x128 tiles, row by row, from one
+    /// 128x128 image into the same places. Both frames are 64-byte aligned, as a graphics library's
+    /// frame buffers are (on a buffer 48 bytes off a cache line, the tiles' rows each touch one
+    /// more line, and both the indicators and their floor take some 20 % longer).
     static func manyIndicators(frames: Int, warmup: Int) throws -> [IndicatorTiming] {
         var out: [IndicatorTiming] = []
         var big = WaveParameters()
         big.width = 1024; big.height = 1024
         let bigScene = try WaveScene(parameters: big)
         let bigRenderer = WaveRenderer(scene: bigScene)
-        var bigFrame = Pixmap(width: 1024, height: 1024)
+        let frameBytes = 1024 * 1024 * 4
+        let frameMemory = UnsafeMutableRawPointer.allocate(byteCount: frameBytes, alignment: 64)
+        let bigMemory = UnsafeMutableRawPointer.allocate(byteCount: frameBytes, alignment: 64)
+        defer { frameMemory.deallocate(); bigMemory.deallocate() }
+        frameMemory.initializeMemory(as: UInt8.self, repeating: 0, count: frameBytes)
+        bigMemory.initializeMemory(as: UInt8.self, repeating: 0, count: frameBytes)
+        let base = frameMemory.bindMemory(to: UInt32.self, capacity: 1024 * 1024)
+        let bigBase = bigMemory.bindMemory(to: UInt32.self, capacity: 1024 * 1024)
+        func oneFrame(_ n: Int) {
+            bigScene.update(frame: n)
+            bigRenderer.render(into: bigBase, stride: 1024)
+        }
         for count in [1, 4, 16, 64] {
             var scenes: [(WaveScene, WaveRenderer, Int)] = []
             var p = WaveParameters()
@@ -143,53 +157,45 @@ enum Bench {
                 let r = WaveRenderer(scene: s, sharingImagesOf: scenes.first?.1)
                 scenes.append((s, r, k * 37))   // frame offset: its own phase and progress
             }
-            var frame = Pixmap(width: 1024, height: 1024)
             var times = [Double](repeating: 0, count: frames), floor = times, one = times
-            let tile = [UInt32](repeating: 0xFF80_8080, count: 128 * 128)
-            func oneFrame(_ n: Int) {
-                bigScene.update(frame: n)
-                bigRenderer.render(into: &bigFrame)
+            func tick(_ n: Int) {
+                for (k, (s, r, offset)) in scenes.enumerated() {
+                    s.update(frame: n + offset)
+                    r.render(into: base + (k / 8) * 128 * 1024 + (k % 8) * 128, stride: 1024)
+                }
             }
-            frame.bytes.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
-                func tick(_ n: Int) {
-                    for (k, (s, r, offset)) in scenes.enumerated() {
-                        s.update(frame: n + offset)
-                        r.render(into: base + (k / 8) * 128 * 1024 + (k % 8) * 128, stride: 1024)
-                    }
+            // Runs of `run` timed ticks of the indicators, then as many of the one frame, each run
+            // after a few untimed ticks of its own (its data back in cache): both in their steady
+            // state, and both sampled across the same minutes.
+            let run = 50, settle = 5
+            for n in 0 ..< warmup { tick(n); oneFrame(n) }
+            var n0 = 0
+            while n0 < frames {
+                let n1 = min(n0 + run, frames)
+                for n in n0 - settle ..< n0 { tick(n) }
+                for n in n0 ..< n1 {
+                    let t0 = MonotonicTime.seconds()
+                    tick(n)
+                    times[n] = (MonotonicTime.seconds() - t0) * 1000
                 }
-                // Runs of `run` timed ticks of the indicators, then as many of the one frame, each run
-                // after a few untimed ticks of its own (its data back in cache): both in their steady
-                // state, and both sampled across the same minutes.
-                let run = 50, settle = 5
-                for n in 0 ..< warmup { tick(n); oneFrame(n) }
-                var n0 = 0
-                while n0 < frames {
-                    let n1 = min(n0 + run, frames)
-                    for n in n0 - settle ..< n0 { tick(n) }
-                    for n in n0 ..< n1 {
-                        let t0 = MonotonicTime.seconds()
-                        tick(n)
-                        times[n] = (MonotonicTime.seconds() - t0) * 1000
-                    }
-                    for n in n0 - settle ..< n0 { oneFrame(n) }
-                    for n in n0 ..< n1 {
-                        let t0 = MonotonicTime.seconds()
-                        oneFrame(n)
-                        one[n] = (MonotonicTime.seconds() - t0) * 1000
-                    }
-                    n0 = n1
+                for n in n0 - settle ..< n0 { oneFrame(n) }
+                for n in n0 ..< n1 {
+                    let t0 = MonotonicTime.seconds()
+                    oneFrame(n)
+                    one[n] = (MonotonicTime.seconds() - t0) * 1000
                 }
-                tile.withUnsafeBufferPointer { t in
-                    guard let src = t.baseAddress else { return }
-                    for n in -warmup ..< frames {
-                        let t0 = MonotonicTime.seconds()
-                        for k in 0 ..< count {
-                            let dst = base + (k / 8) * 128 * 1024 + (k % 8) * 128
-                            for j in 0 ..< 128 { (dst + j * 1024).update(from: src + j * 128, count: 128) }
-                        }
-                        if n >= 0 { floor[n] = (MonotonicTime.seconds() - t0) * 1000 }
+                n0 = n1
+            }
+            let tile = [UInt32](repeating: 0xFF80_8080, count: 128 * 128)
+            tile.withUnsafeBufferPointer { t in
+                guard let src = t.baseAddress else { return }
+                for n in -warmup ..< frames {
+                    let t0 = MonotonicTime.seconds()
+                    for k in 0 ..< count {
+                        let dst = base + (k / 8) * 128 * 1024 + (k % 8) * 128
+                        for j in 0 ..< 128 { (dst + j * 1024).update(from: src + j * 128, count: 128) }
                     }
+                    if n >= 0 { floor[n] = (MonotonicTime.seconds() - t0) * 1000 }
                 }
             }
             times.sort(); floor.sort(); one.sort()

@@ -127,4 +127,29 @@ int wf_wave_paths(void);
 void wf_wave_band_row_using(int path, const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
                             long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row);
 
+/// What `wf_wave_frame_rows` draws a wave renderer's frame from. The pointers stay valid for the
+/// renderer's life; what they point to is the current frame's (`wf_wave_columns`).
+typedef struct {
+    const wf_wave_tables *tables;
+    /// Per block, as `wf_wave_band_row` takes them; and the rows all blocks' bands lie in (front
+    /// first, back after: least, then past the greatest), as `wf_wave_columns` makes them.
+    const int32_t *bandS, *bandC, *spans;
+    long blockCount;
+    /// The canvas, and the region (the container's pixel box: columns x0 ..< x1, rows y0 ..< y1).
+    long width, height, x0, x1, y0, y1;
+    uint32_t bgPixel;
+    /// The four whole-coverage region images, `imageSize` pixels apart; and the same as whole
+    /// canvas rows, margins included, `wideSize` apart (NULL when there are none).
+    const uint32_t *images, *wide;
+    long imageSize, wideSize;
+    /// `WF_WAVE_PATH_*` for `wf_wave_band_row_using`, or 0 for the widest.
+    int path;
+} wf_wave_frame;
+
+/// Rows `j0 ..< j1` of a full frame into `out` (the frame's first pixel, rows `stride` pixels
+/// apart): the background outside the region; a region row clear of both waves' bands as one copy
+/// of its image row (of the whole canvas row when there are whole rows), else the background in the
+/// margins and `wf_wave_band_row` over every block.
+void wf_wave_frame_rows(const wf_wave_frame *f, long j0, long j1, uint32_t *out, long stride);
+
 #endif
