@@ -203,38 +203,44 @@ public final class FastLayerRenderer {
         strokesUpdatedInPlace = 0
         strokeDamage.removeAll(keepingCapacity: true)
         strokeDamage.append(contentsOf: repeatElement(PixelRect.empty, count: n))
-        // Fills: reuse what did not change, rasterize the rest.
+        // Fills: reuse what did not change, rasterize the rest. Steps are read in place, through
+        // pointers (the last frame's only when `reusable`: then it has as many).
         previous.withUnsafeBufferPointer { prev in
-            for i in 0 ..< n {
-                switch ops[i].kind {
-                case .fill, .sumPart:
-                    if reusable, ops[i].drawsSame(as: prev[i]) {
-                        keepTile(of: prev[i], in: &ops[i])
-                        ops[i].bounds = prev[i].bounds
-                    } else if reusable, let d = updateStrokeInPlace(&ops[i], previous: prev[i]) {
-                        strokeDamage[i] = d
-                    } else {
-                        resolveTile(&ops[i], previous: reusable ? prev[i].tile : nil)
+            ops.withUnsafeMutableBufferPointer { cur in
+                guard let first = cur.baseAddress else { return }
+                let old = prev.baseAddress
+                for i in 0 ..< n {
+                    let op = first + i
+                    let was = reusable ? old.map { UnsafePointer($0 + i) } : nil
+                    switch op.pointee.kind {
+                    case .fill, .sumPart:
+                        if let was, RenderOp.drawsSame(op, as: was) {
+                            keepTile(of: was, in: op)
+                            op.pointee.bounds = was.pointee.bounds
+                        } else if let was, let d = updateStrokeInPlace(op, previous: was) {
+                            strokeDamage[i] = d
+                        } else {
+                            resolveTile(&op.pointee, previous: was?.pointee.tile)
+                        }
+                    case .rect:
+                        let r = op.pointee.rect
+                        op.pointee.bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
+                    case .image:
+                        if let c = op.pointee.image, c.width == width, c.height == height { op.pointee.bounds = canvasRect } else { op.pointee.bounds = .empty }
+                    case .groupBegin where op.pointee.clip == .path:
+                        if let was, RenderOp.drawsSame(op, as: was) {
+                            keepTile(of: was, in: op)
+                        } else {
+                            var probe = op.pointee
+                            probe.kind = .fill
+                            resolveTile(&probe)
+                            op.pointee.tile = probe.tile; op.pointee.tileX = probe.tileX; op.pointee.tileY = probe.tileY
+                        }
+                    default:
+                        break
                     }
-                case .rect:
-                    let r = ops[i].rect
-                    ops[i].bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
-                case .image:
-                    if let c = ops[i].image, c.width == width, c.height == height { ops[i].bounds = canvasRect } else { ops[i].bounds = .empty }
-                case .groupBegin where ops[i].clip == .path:
-                    let clipOp = ops[i]
-                    if reusable, clipOp.drawsSame(as: prev[i]) {
-                        keepTile(of: prev[i], in: &ops[i])
-                    } else {
-                        var probe = clipOp
-                        probe.kind = .fill
-                        resolveTile(&probe)
-                        ops[i].tile = probe.tile; ops[i].tileX = probe.tileX; ops[i].tileY = probe.tileY
-                    }
-                default:
-                    break
+                    if case .gradient = op.pointee.paint, op.pointee.kind != .sumPart { op.pointee.gradient = addGradient(op.pointee.paint) }
                 }
-                if case .gradient = ops[i].paint, ops[i].kind != .sumPart { ops[i].gradient = addGradient(ops[i].paint) }
             }
         }
         rasterizePending()
@@ -313,30 +319,32 @@ public final class FastLayerRenderer {
             // Through unsafe buffers: steps are compared in place, not copied out.
             previous.withUnsafeBufferPointer { prev in
                 ops.withUnsafeBufferPointer { cur in
-                    for i in 0 ..< n where cur[i].kind != .maskBegin && cur[i].kind != .groupEnd {
+                    guard let cf = cur.baseAddress, let pf = prev.baseAddress else { return }
+                    for i in 0 ..< n where cf[i].kind != .maskBegin && cf[i].kind != .groupEnd {
+                        let c = cf + i, p = pf + i
                         if !strokeDamage[i].isEmpty {
                             addDamage(strokeDamage[i].intersection(canvasRect))
-                        } else if cur[i].drawsSame(as: prev[i]), cur[i].bounds == prev[i].bounds {
+                        } else if RenderOp.drawsSame(c, as: p), c.pointee.bounds == p.pointee.bounds {
                             continue
-                        } else if cur[i].placesSame(as: prev[i]) {
+                        } else if RenderOp.placesSame(c, as: p) {
                             // A group or a sum whose bounds moved with its content: its pixels are its
                             // content's, and the content's own steps hold what changed.
                             continue
-                        } else if cur[i].movedOnly(from: prev[i]), cur[i].tile?.hasRanges ?? true, prev[i].tile?.hasRanges ?? true {
+                        } else if RenderOp.movedOnly(c, from: p), c.pointee.tile?.hasRanges ?? true, p.pointee.tile?.hasRanges ?? true {
                             // Both tiles know where their rows vary: compared range by range.
-                            let area = cur[i].bounds.union(prev[i].bounds).intersection(canvasRect)
-                            let inPlace = cur[i].tile === prev[i].tile && cur[i].tile?.updatedInPlace == frameNumber
-                            let box = spans.addRangeDifference(old: prev[i].tile, oldX: prev[i].tileX, oldY: prev[i].tileY,
-                                                               new: cur[i].tile, newX: cur[i].tileX, newY: cur[i].tileY, over: area,
+                            let area = c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect)
+                            let inPlace = c.pointee.tile === p.pointee.tile && c.pointee.tile?.updatedInPlace == frameNumber
+                            let box = spans.addRangeDifference(old: p.pointee.tile, oldX: p.pointee.tileX, oldY: p.pointee.tileY,
+                                                               new: c.pointee.tile, newX: c.pointee.tileX, newY: c.pointee.tileY, over: area,
                                                                oldIsPrevious: inPlace)
                             addDamage(box, spans: false)
-                        } else if cur[i].movedOnly(from: prev[i]), !(directBackdrop && cur[i].paintsSolid) {
+                        } else if RenderOp.movedOnly(c, from: p), !(directBackdrop && c.pointee.paintsSolid) {
                             // The same shape and paint moved: only where its coverage differs (below).
-                            let area = cur[i].bounds.union(prev[i].bounds).intersection(canvasRect)
-                            moved.append(MovedStep(old: prev[i].tile, oldX: prev[i].tileX, oldY: prev[i].tileY,
-                                                   new: cur[i].tile, newX: cur[i].tileX, newY: cur[i].tileY, area: area))
+                            let area = c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect)
+                            moved.append(MovedStep(old: p.pointee.tile, oldX: p.pointee.tileX, oldY: p.pointee.tileY,
+                                                   new: c.pointee.tile, newX: c.pointee.tileX, newY: c.pointee.tileY, area: area))
                         } else {
-                            addDamage(cur[i].bounds.union(prev[i].bounds).intersection(canvasRect))
+                            addDamage(c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect))
                         }
                     }
                 }
@@ -680,6 +688,12 @@ public final class FastLayerRenderer {
     /// A stroke that differs from the last frame's only in where its trim ends: its new tile is the
     /// old one with only the rows the pen changed rasterized again. Returns the device pixels that
     /// may differ, or nil when this does not apply (then the tile is made from scratch).
+    private func updateStrokeInPlace(_ step: UnsafeMutablePointer<RenderOp>, previous old: UnsafePointer<RenderOp>) -> PixelRect? {
+        // Only a stroke whose trim moved: everything else leaves at the first test, copying nothing.
+        guard step.pointee.stroke != nil, old.pointee.stroke != nil else { return nil }
+        return updateStrokeInPlace(&step.pointee, previous: old.pointee)
+    }
+
     private func updateStrokeInPlace(_ op: inout RenderOp, previous old: RenderOp) -> PixelRect? {
         guard let s = op.stroke, let o = old.stroke, s.style == o.style, s.start == o.start, s.end != o.end,
               op.kind == old.kind, op.transform == old.transform, op.paint == old.paint,
@@ -742,9 +756,9 @@ public final class FastLayerRenderer {
     }
 
     /// Gives `op` the tile (and its place) of the same step in the last frame, and keeps it cached.
-    private func keepTile(of old: RenderOp, in op: inout RenderOp) {
-        op.tile = old.tile; op.tileX = old.tileX; op.tileY = old.tileY
-        op.tile?.lastUsed = frameNumber
+    private func keepTile(of old: UnsafePointer<RenderOp>, in op: UnsafeMutablePointer<RenderOp>) {
+        op.pointee.tile = old.pointee.tile; op.pointee.tileX = old.pointee.tileX; op.pointee.tileY = old.pointee.tileY
+        op.pointee.tile?.lastUsed = frameNumber
     }
 
     /// The pixels the points of `shape` touch (nil when none is finite).

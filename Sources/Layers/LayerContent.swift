@@ -184,26 +184,33 @@ struct RenderOp {
         return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
     }
 
+    // The comparisons below read both steps in place, through pointers: calling a method on a step
+    // in a buffer, or passing one, copies it first (a dozen reference counts each way).
+
     /// The same kind, fill rule, stroke and paint.
-    private func paintsLike(_ o: RenderOp) -> Bool {
-        kind == o.kind && rule == o.rule && stroke == o.stroke && paint == o.paint
+    private static func paintsLike(_ a: UnsafePointer<RenderOp>, _ b: UnsafePointer<RenderOp>) -> Bool {
+        a.pointee.kind == b.pointee.kind && a.pointee.rule == b.pointee.rule && a.pointee.stroke == b.pointee.stroke
+            && a.pointee.paint == b.pointee.paint
     }
 
     /// The same rectangle, opacity, mask, clip and extent (what a group or a rectangle adds).
-    private func groupsLike(_ o: RenderOp) -> Bool {
-        rect == o.rect && opacity == o.opacity && hasMask == o.hasMask && clip == o.clip && end == o.end
+    private static func groupsLike(_ a: UnsafePointer<RenderOp>, _ b: UnsafePointer<RenderOp>) -> Bool {
+        a.pointee.rect == b.pointee.rect && a.pointee.opacity == b.pointee.opacity && a.pointee.hasMask == b.pointee.hasMask
+            && a.pointee.clip == b.pointee.clip && a.pointee.end == b.pointee.end
     }
 
     /// The same shape (one storage, or equal elements).
-    private func sameShape(as o: RenderOp) -> Bool { path.sharesStorage(with: o.path) || path == o.path }
+    private static func sameShape(_ a: UnsafePointer<RenderOp>, _ b: UnsafePointer<RenderOp>) -> Bool {
+        a.pointee.path.sharesStorage(with: b.pointee.path) || a.pointee.path == b.pointee.path
+    }
 
-    /// True for a group or a sum that draws what `o` drew wherever its content is the same: they
-    /// differ at most in their bounds and (where it is not used: a sum's, or a group's without a
-    /// path clip) their transform. The bounds follow the content and change no pixel by themselves.
-    func placesSame(as o: RenderOp) -> Bool {
-        (kind == .sumBegin || kind == .groupBegin) && clip != .path && paintsLike(o) && groupsLike(o)
-            && maskIndex == o.maskIndex && maskFirst == o.maskFirst && bypassRows == o.bypassRows
-            && bypassColumns == o.bypassColumns
+    /// True for a group or a sum (`a`) that draws what `b` drew wherever its content is the same:
+    /// they differ at most in their bounds and (where it is not used: a sum's, or a group's without
+    /// a path clip) their transform. The bounds follow the content and change no pixel by themselves.
+    static func placesSame(_ a: UnsafePointer<RenderOp>, as b: UnsafePointer<RenderOp>) -> Bool {
+        (a.pointee.kind == .sumBegin || a.pointee.kind == .groupBegin) && a.pointee.clip != .path && paintsLike(a, b)
+            && groupsLike(a, b) && a.pointee.maskIndex == b.pointee.maskIndex && a.pointee.maskFirst == b.pointee.maskFirst
+            && a.pointee.bypassRows == b.pointee.bypassRows && a.pointee.bypassColumns == b.pointee.bypassColumns
     }
 
     /// True when it paints one solid colour.
@@ -212,18 +219,22 @@ struct RenderOp {
         return false
     }
 
-    /// True for a fill that is `o`'s shape, fill rule, stroke and paint under the same linear part,
-    /// moved: its pixels differ from `o`'s only where the two tiles' coverages differ.
-    func movedOnly(from o: RenderOp) -> Bool {
-        (kind == .fill || kind == .sumPart) && paintsLike(o) && transform.a == o.transform.a && transform.b == o.transform.b
-            && transform.c == o.transform.c && transform.d == o.transform.d && image == nil && o.image == nil && sameShape(as: o)
+    /// True for a fill (`a`) that is `b`'s shape, fill rule, stroke and paint under the same linear
+    /// part, moved: its pixels differ from `b`'s only where the two tiles' coverages differ.
+    static func movedOnly(_ a: UnsafePointer<RenderOp>, from b: UnsafePointer<RenderOp>) -> Bool {
+        let s = a.pointee.transform, t = b.pointee.transform
+        return (a.pointee.kind == .fill || a.pointee.kind == .sumPart) && paintsLike(a, b) && s.a == t.a && s.b == t.b
+            && s.c == t.c && s.d == t.d && a.pointee.image == nil && b.pointee.image == nil && sameShape(a, b)
     }
 
-    /// True when drawing `self` lays down the same pixels as drawing `o` did (same shape, place and paint).
-    func drawsSame(as o: RenderOp) -> Bool {
-        guard paintsLike(o), transform == o.transform, groupsLike(o), sameShape(as: o) else { return false }
-        if let a = image, let b = o.image { return a == b }
-        return (image == nil) == (o.image == nil)
+    /// True when drawing `a` lays down the same pixels as drawing `b` did (same shape, place and paint).
+    static func drawsSame(_ a: UnsafePointer<RenderOp>, as b: UnsafePointer<RenderOp>) -> Bool {
+        guard paintsLike(a, b), a.pointee.transform == b.pointee.transform, groupsLike(a, b), sameShape(a, b) else { return false }
+        switch (a.pointee.image, b.pointee.image) {
+        case (nil, nil): return true
+        case (let x?, let y?): return x == y
+        default: return false
+        }
     }
 }
 
