@@ -49,14 +49,14 @@ static inline __attribute__((always_inline)) TARGET VI NAME(channel)(float b, fl
     return __builtin_convertvector(v, VI);
 }
 
-/* LANES pixels of region row r from LANES columns' inputs (per column st ... bb, per pixel k, m and
+/* LANES pixels of region row r from LANES columns' inputs (per column st ... ba, per pixel k, m and
    the four whole-coverage images at img, imageSize apart; each LANES contiguous values). Where no
    wave is fractional in its column, a pixel is the background (no container), one of four colours
    (a whole container) or its image's pixel (the container's edge); the rest are shaded, when there
    are any. */
 static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wave_tables *t, const int32_t *st,
-    const int32_t *sb, const int32_t *ct, const int32_t *cb, const float *fa, const float *fb, const float *ba,
-    const float *bb, const float *m, const uint8_t *k, const uint32_t *img, long imageSize, int32_t r, float jb) {
+    const int32_t *sb, const int32_t *ct, const int32_t *cb, const float *fa, const float *ba, const float *m,
+    const uint8_t *k, const uint32_t *img, long imageSize, int32_t r, float jb) {
     VI top, bottom, backTop, backBottom;
     VK kinds;
     memcpy(&top, st, sizeof top); memcpy(&bottom, sb, sizeof bottom);
@@ -89,12 +89,12 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     VF zero = (VF){0}, one = zero + 1.0f, sCov = zero, cCov = zero;
     if (__builtin_reduce_or(sPart & shadeMask)) {
         VF a, b;
-        memcpy(&a, fa, sizeof a); memcpy(&b, fb, sizeof b);
+        memcpy(&a, fa, sizeof a); memcpy(&b, fa + 1, sizeof b);   /* left and right edges */
         sCov = NAME(coverage)(jb - a, jb - b);
     }
     if (__builtin_reduce_or(cPart & shadeMask)) {
         VF a, b;
-        memcpy(&a, ba, sizeof a); memcpy(&b, bb, sizeof b);
+        memcpy(&a, ba, sizeof a); memcpy(&b, ba + 1, sizeof b);
         cCov = NAME(coverage)(jb - a, jb - b);
     }
     VF s = NAME(pick)(sNone, zero, NAME(pick)(sNotWhole, sCov, one));
@@ -118,8 +118,8 @@ static inline __attribute__((always_inline)) TARGET void NAME(block_row)(const w
     const long base = (long)r * t->regionW;
     const float jb = (float)(r + 1);
     for (long c = c0; c < c1; c += LANES) {
-        VI px = NAME(pixels)(t, t->sTop + c, t->sBot + c, t->cTop + c, t->cBot + c, t->fa + c, t->fb + c,
-                             t->ba + c, t->bb + c, t->m + base + c, t->kinds + base + c, images + base + c,
+        VI px = NAME(pixels)(t, t->sTop + c, t->sBot + c, t->cTop + c, t->cBot + c, t->fa + c, t->ba + c,
+                             t->m + base + c, t->kinds + base + c, images + base + c,
                              imageSize, r, jb);
         if (c + LANES <= c1) memcpy(row + c, &px, sizeof px);
         else memcpy(row + c, &px, (size_t)(c1 - c) * sizeof(uint32_t));

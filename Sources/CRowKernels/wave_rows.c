@@ -131,8 +131,8 @@ static void block_row_scalar(const wf_wave_tables *t, int32_t r, long c0, long c
         int sw = r < t->sTop[c] ? 0 : (r >= t->sBot[c] ? 2 : 1);
         int cw = r < t->cTop[c] ? 0 : (r >= t->cBot[c] ? 2 : 1);
         if (k == 1 && sw != 1 && cw != 1) { row[c] = t->pixels[1 + sw + cw / 2]; continue; }
-        float s = sw == 0 ? 0.0f : (sw == 2 ? 1.0f : column_coverage1(jb - t->fa[c], jb - t->fb[c]));
-        float cc = cw == 0 ? 0.0f : (cw == 2 ? 1.0f : column_coverage1(jb - t->ba[c], jb - t->bb[c]));
+        float s = sw == 0 ? 0.0f : (sw == 2 ? 1.0f : column_coverage1(jb - t->fa[c], jb - t->fa[c + 1]));
+        float cc = cw == 0 ? 0.0f : (cw == 2 ? 1.0f : column_coverage1(jb - t->ba[c], jb - t->ba[c + 1]));
         float m = t->m[base + c], mc = m * cc, ms = m * s;
         float kc = 1.0f - t->container[3] * m, kb = 1.0f - t->back[3] * mc, kf = 1.0f - t->front[3] * ms;
         uint32_t px = 0;
@@ -234,12 +234,11 @@ void wf_wave_frame_rows(const wf_wave_frame *f, long j0, long j1, uint32_t *out,
         for (long j = a0; j < a1; j++) wf_fill32(out + j * stride, f->bgPixel, w);
     }
     const long r0 = (j0 > lo0 ? j0 : lo0) - f->y0, r1 = (j1 < hi0 ? j1 : hi0) - f->y0;
-    const int32_t sLo = f->spans[0], sHi = f->spans[1], cLo = f->spans[2], cHi = f->spans[3];
     for (long r = r0; r < r1; r++) {
         uint32_t *row = out + (r + f->y0) * stride;
-        if ((r < sLo || r >= sHi) && (r < cLo || r >= cHi)) {
+        long state = wf_wave_clear_state(f->spans, r);
+        if (state >= 0) {
             /* Clear of both waves' bands: one image across the row. */
-            long state = (r < sLo ? 0 : 2) + (r < cLo ? 0 : 1);
             if (f->wide) {
                 memcpy(row, f->wide + state * f->wideSize + r * w, (size_t)w * sizeof(uint32_t));
                 continue;

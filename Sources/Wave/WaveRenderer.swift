@@ -59,8 +59,8 @@ public final class WaveRenderer: @unchecked Sendable {
     // Per block and wave: the same limits over the block's columns; and the previous frame's.
     let bandS, bandC, prevS, prevC: UnsafeMutableBufferPointer<SIMD2<Int32>>
     private var previousBuffer: UnsafeRawPointer?
-    /// The rows all blocks' bands of each wave lie in (this frame).
-    private var spanS = SIMD2<Int32>(0, 0), spanC = SIMD2<Int32>(0, 0)
+    /// The rows all blocks' bands of each wave lie in (this frame): the front's least and past its
+    /// greatest, then the back's.
     private let spans = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
 
     /// Threads a full frame's rows are split across when it is large (results are the same on any
@@ -104,7 +104,7 @@ public final class WaveRenderer: @unchecked Sendable {
         func rgba(_ v: SIMD4<Float>) -> (Float, Float, Float, Float) { (v.x, v.y, v.z, v.w) }
         tables.initialize(to: wf_wave_tables(
             sTop: sTop.baseAddress, sBot: sBot.baseAddress, cTop: cTop.baseAddress, cBot: cBot.baseAddress,
-            fa: fa.baseAddress, fb: fa.baseAddress.map { $0 + 1 }, ba: ba.baseAddress, bb: ba.baseAddress.map { $0 + 1 },
+            fa: fa.baseAddress, ba: ba.baseAddress,
             kinds: made.kinds.baseAddress, m: made.m.baseAddress, regionW: regionW, blockOut: made.blockOut.baseAddress,
             pixels: (made.pixels[0], made.pixels[1], made.pixels[2], made.pixels[3], made.pixels[4]),
             bg: rgba(p.background.premultiplied), container: rgba(p.container.premultiplied),
@@ -192,8 +192,9 @@ public final class WaveRenderer: @unchecked Sendable {
         precondition(stride >= width)
         prepareColumns()
         renderFull(base, stride: stride)
+        // No frame here for `renderDirty` to build on: its next call draws a whole one (and keeps
+        // the bands then).
         previousBuffer = nil
-        keepBands()
     }
 
     /// Renders the current tick into `out`, which holds the previous frame this renderer drew into
@@ -243,8 +244,6 @@ public final class WaveRenderer: @unchecked Sendable {
                 }
             }
         }
-        spanS = SIMD2(spans[0], spans[1])
-        spanC = SIMD2(spans[2], spans[3])
     }
 
     // floor and ceil to Int32, clamped to +-1e8 rows, without calls into libm (baseline x86-64 has no
@@ -284,9 +283,8 @@ public final class WaveRenderer: @unchecked Sendable {
     /// both waves; nil when a wave may be fractional somewhere on it.
     @inline(__always)
     private func clearState(_ r: Int) -> Int? {
-        let r32 = Int32(r)
-        guard r32 < spanS.x || r32 >= spanS.y, r32 < spanC.x || r32 >= spanC.y else { return nil }
-        return (r32 < spanS.x ? 0 : 2) + (r32 < spanC.x ? 0 : 1)
+        let state = wf_wave_clear_state(spans, r)
+        return state < 0 ? nil : Int(state)
     }
 
     /// Region row `r` over a range of blocks: runs of blocks showing one image are one copy each.

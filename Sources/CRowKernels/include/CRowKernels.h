@@ -65,15 +65,15 @@ void wf_wave_columns(const double *front, const double *back, long count, double
                      int32_t *sTop, int32_t *sBot, int32_t *cTop, int32_t *cBot, int32_t *bandS, int32_t *bandC,
                      int32_t *spans);
 
-/// A wave renderer's tables: per region column (`sTop` ... `bb`), per region pixel (`kinds`, `m`,
+/// A wave renderer's tables: per region column (`sTop` ... `ba`), per region pixel (`kinds`, `m`,
 /// rows `regionW` apart), and its colours.
 typedef struct {
     /// Column c's front wave covers region row r not at all when `r < sTop[c]`, wholly when
     /// `r >= sBot[c]`, in part between; the back wave likewise with `cTop` and `cBot`.
     const int32_t *sTop, *sBot, *cTop, *cBot;
-    /// The waves' heights (region rows) at column c's left (`fa`, `ba`) and right edge (`fb`, `bb`;
-    /// `fa + 1` and `ba + 1` as `wf_wave_columns` makes them).
-    const float *fa, *fb, *ba, *bb;
+    /// The waves' heights (region rows) at column c's left edge, `fa[c]` and `ba[c]`; its right
+    /// edge is the next column's left, `fa[c + 1]` and `ba[c + 1]` (as `wf_wave_columns` makes them).
+    const float *fa, *ba;
     /// Per pixel: 0 where the container does not cover it, 1 where it covers it wholly, 2 between;
     /// and its coverage `m`.
     const uint8_t *kinds;
@@ -126,6 +126,13 @@ int wf_wave_paths(void);
 /// it that is there).
 void wf_wave_band_row_using(int path, const wf_wave_tables *t, const int32_t *bandS, const int32_t *bandC, long b0,
                             long b1, int32_t r, const uint32_t *images, long imageSize, uint32_t *row);
+
+/// The image (0 ... 3, 2 * front + back) all of region row `r` shows when it is clear of every
+/// block's band of both waves (`spans` as `wf_wave_columns` makes them), else -1.
+static inline int wf_wave_clear_state(const int32_t *spans, long r) {
+    if (!(r < spans[0] || r >= spans[1]) || !(r < spans[2] || r >= spans[3])) return -1;
+    return (r < spans[0] ? 0 : 2) + (r < spans[2] ? 0 : 1);
+}
 
 /// What `wf_wave_frame_rows` draws a wave renderer's frame from. The pointers stay valid for the
 /// renderer's life; what they point to is the current frame's (`wf_wave_columns`).
