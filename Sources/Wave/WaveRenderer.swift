@@ -40,7 +40,6 @@ public final class WaveRenderer: @unchecked Sendable {
     // The ink's pixel box, clipped to the canvas: columns x0 ..< x1, rows y0 ..< y1.
     let x0: Int, x1: Int, y0: Int, y1: Int
     let regionW: Int, regionH: Int, blockCount: Int
-    let bgPixel: UInt32
     // Static, per layout (region-sized, row-major; `layoutImages` holds them, with M and each
     // pixel's kind): the four whole-coverage images, indexed by 2 * S + C: 0 neither wave, 1 back
     // only, 2 front only, 3 both.
@@ -92,7 +91,6 @@ public final class WaveRenderer: @unchecked Sendable {
         layoutImages = made
         images = made.images
         imageSize = made.imageSize
-        bgPixel = made.pixels[0]
         let cols = regionW, blocks = blockCount
         let slacked = cols + Self.slack
         fa = Self.buffer(slacked + 1, 0); ba = Self.buffer(slacked + 1, 0)

@@ -127,7 +127,7 @@ enum Bench {
     /// floor of that layout, the median ms of copying as many 128x128 tiles, row by row, from one
     /// 128x128 image into the same places. Both frames are 64-byte aligned, as a graphics library's
     /// frame buffers are (on a buffer 48 bytes off a cache line, the tiles' rows each touch one
-    /// more line, and both the indicators and their floor take some 20 % longer).
+    /// more line, and both the indicators and their floor take longer).
     static func manyIndicators(frames: Int, warmup: Int) throws -> [IndicatorTiming] {
         var out: [IndicatorTiming] = []
         var big = WaveParameters()
@@ -146,6 +146,8 @@ enum Bench {
             bigScene.update(frame: n)
             bigRenderer.render(into: bigBase, stride: 1024)
         }
+        /// Indicator k's 128x128 tile of the frame: 8 to a row.
+        func tileOrigin(_ k: Int) -> UnsafeMutablePointer<UInt32> { base + (k / 8) * 128 * 1024 + (k % 8) * 128 }
         for count in [1, 4, 16, 64] {
             var scenes: [(WaveScene, WaveRenderer, Int)] = []
             var p = WaveParameters()
@@ -161,7 +163,7 @@ enum Bench {
             func tick(_ n: Int) {
                 for (k, (s, r, offset)) in scenes.enumerated() {
                     s.update(frame: n + offset)
-                    r.render(into: base + (k / 8) * 128 * 1024 + (k % 8) * 128, stride: 1024)
+                    r.render(into: tileOrigin(k), stride: 1024)
                 }
             }
             // Runs of `run` timed ticks of the indicators, then as many of the one frame, each run
@@ -192,7 +194,7 @@ enum Bench {
                 for n in -warmup ..< frames {
                     let t0 = MonotonicTime.seconds()
                     for k in 0 ..< count {
-                        let dst = base + (k / 8) * 128 * 1024 + (k % 8) * 128
+                        let dst = tileOrigin(k)
                         for j in 0 ..< 128 { (dst + j * 1024).update(from: src + j * 128, count: 128) }
                     }
                     if n >= 0 { floor[n] = (MonotonicTime.seconds() - t0) * 1000 }
