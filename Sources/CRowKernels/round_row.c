@@ -145,22 +145,6 @@ long wf_diff_spans(const float *a, long a0, long a1, const float *b, long b0, lo
     return s.count;
 }
 
-void wf_fill32(uint32_t *dst, uint32_t value, long count) {
-    if (count <= 0) return;
-    if ((value & 0xffu) * 0x01010101u == value) {
-        /* Four equal bytes: memset is the fastest fill the C library has. */
-        memset(dst, (int)(value & 0xffu), (size_t)count * 4);
-        return;
-    }
-#if defined(__x86_64__)
-    /* `rep stosl`: a string store, which processors with fast strings run at memset's speed. */
-    unsigned long n = (unsigned long)count;
-    __asm__ volatile("rep stosl" : "+D"(dst), "+c"(n) : "a"(value) : "memory");
-#else
-    for (long i = 0; i < count; i++) dst[i] = value;
-#endif
-}
-
 /// Rounds one premultiplied pixel (4 floats) as wf_round_row does, to 4 bytes in memory order.
 static inline uint32_t round_pixel(const float *v) {
     uint8_t b[4];

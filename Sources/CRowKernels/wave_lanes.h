@@ -74,8 +74,9 @@ static inline __attribute__((always_inline)) TARGET VI NAME(pixels)(const wf_wav
     VI inside = (sNotWhole & noFront) | (~sNotWhole & withFront);
     VI picked = (out & ((VI){0} + (int32_t)t->pixels[0])) | (~out & inside);
     VI shadeMask = ~out & part, fromImage = edge & ~part;
-    if (__builtin_reduce_or(fromImage)) {
-        /* The image of the lane's state (2 * front + back whole), made by the same shade. */
+    {
+        /* The image of the lane's state (2 * front + back whole), made by the same shade; blended in
+           every group without a branch (whether a group has such lanes is unpredictable). */
         VI i0, i1, i2, i3;
         memcpy(&i0, img, sizeof i0); memcpy(&i1, img + imageSize, sizeof i1);
         memcpy(&i2, img + 2 * imageSize, sizeof i2); memcpy(&i3, img + 3 * imageSize, sizeof i3);

@@ -19,15 +19,13 @@
 static inline int32_t floor_limit(double v) {
     double c = v < 1e8 ? v : 1e8;
     c = c > -1e8 ? c : -1e8;
-    int32_t t = (int32_t)c;
-    return (double)t > c ? t - 1 : t;
+    return (int32_t)__builtin_floor(c);
 }
 
 static inline int32_t ceil_limit(double v) {
     double c = v < 1e8 ? v : 1e8;
     c = c > -1e8 ? c : -1e8;
-    int32_t t = (int32_t)c;
-    return (double)t < c ? t + 1 : t;
+    return (int32_t)__builtin_ceil(c);
 }
 
 WF_CLONES void wf_wave_samples(const double *restrict sinKX, const double *restrict cosKX, long count, double cp,

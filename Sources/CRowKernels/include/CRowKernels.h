@@ -5,6 +5,7 @@
 #ifndef CROWKERNELS_H
 #define CROWKERNELS_H
 #include <stdint.h>
+#include <string.h>
 
 /// Writes round(255 * src[i]) (halves away from zero), clamped to 0...255, for the `count` floats
 /// of `src` into `dst`. NaN becomes 0. A value within one float step below a half rounds up.
@@ -40,8 +41,23 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
 int wf_over_opaque_widest(void);
 
 /// Stores the 32-bit `value` into `dst[0 ..< count]` (a row of one colour). Uses the processor's
-/// string store where there is one (as memset does), else a loop.
-void wf_fill32(uint32_t *dst, uint32_t value, long count);
+/// string store where there is one (as memset does), else a loop. Inline: rows are filled one at
+/// a time, often hundreds per frame.
+static inline void wf_fill32(uint32_t *dst, uint32_t value, long count) {
+    if (count <= 0) return;
+    if ((value & 0xffu) * 0x01010101u == value) {
+        /* Four equal bytes: memset is the fastest fill the C library has. */
+        memset(dst, (int)(value & 0xffu), (size_t)count * 4);
+        return;
+    }
+#if defined(__x86_64__)
+    /* `rep stosl`: a string store, which processors with fast strings run at memset's speed. */
+    unsigned long n = (unsigned long)count;
+    __asm__ volatile("rep stosl" : "+D"(dst), "+c"(n) : "a"(value) : "memory");
+#else
+    for (long i = 0; i < count; i++) dst[i] = value;
+#endif
+}
 
 /// The classic pair's samples for a phase with cosine `cp` and sine `sp`: per x < `count`,
 /// `front[x] = a * (sinKX[x] * cp + cosKX[x] * sp) + off` and
