@@ -15,10 +15,11 @@ import Glibc
 ///
 /// A tick that presented nothing (`.idle`: the picture did not change) is not paced by vsync either:
 /// the clock waits for the next deadline itself, and that interval is no evidence about vsync (only
-/// an interval between two presents that both followed presents is). A hidden window (`.hidden`)
-/// waits up to `hiddenWait` seconds, or until `waitForEvent` returns early, and then gets the tick
-/// due at that time: the indices in between are skipped, so a tick's index still counts intervals
-/// since the first tick, as the deadlines do.
+/// an interval between two presents that both followed presents is). A hidden window (`.hidden`),
+/// or one whose picture cannot change before an event arrives (`.still`), waits up to `hiddenWait`
+/// seconds, or until `waitForEvent` returns early, or until the tick `nextScheduled` is due, and
+/// then gets the tick due at that time: the indices in between are skipped, so a tick's index still
+/// counts intervals since the first tick, as the deadlines do.
 ///
 /// Like `CADisplayLink`: `timestamp` is when this frame started (the ideal deadline while pacing),
 /// `duration` the refresh interval and `targetTimestamp = timestamp + duration`, all in seconds since
@@ -31,9 +32,13 @@ public final class VSyncClock: FrameClock {
         /// Nothing was presented because nothing changed: the clock waits for the next deadline.
         case idle
         /// The window cannot be seen: the clock waits up to `hiddenWait` seconds (less when
-        /// `waitForEvent` returns early, or the last tick before `endIndex` is due sooner) and
-        /// delivers the tick due then, skipping the ones in between.
+        /// `waitForEvent` returns early, or the last tick before `endIndex` or the tick
+        /// `nextScheduled` is due sooner) and delivers the tick due then, skipping the ones in between.
         case hidden
+        /// Nothing was presented, and nothing can change what the window shows before an event
+        /// arrives (paused, a still picture): the clock waits as for `.hidden`, waking a few times a
+        /// second instead of at every tick.
+        case still
     }
 
     /// The refresh interval in seconds (1 / refresh rate).
@@ -48,8 +53,11 @@ public final class VSyncClock: FrameClock {
     /// The index at which the clock stops (exclusive; a hidden window's skips stop at the tick
     /// before it), or nil to run until `stop()`.
     public var endIndex: Int?
-    /// The longest a hidden window's tick waits, in seconds.
+    /// The longest a hidden or still window's tick waits, in seconds.
     public let hiddenWait: Double
+    /// A tick the loop must be given when it is due (the next scripted input's, say): the waits of
+    /// `.hidden` and `.still` end there. Nil, or one already delivered: none.
+    public var nextScheduled: Int?
     /// Ticks delivered so far (fewer than `ticksElapsed` when a hidden window skipped some).
     public private(set) var ticksDelivered = 0
     /// The index of the last tick delivered plus one: the ticks of the link so far, skipped included.
@@ -130,13 +138,15 @@ public final class VSyncClock: FrameClock {
             case .idle:
                 presentsInARow = 0
                 stamp = pace(&t)
-            case .hidden:
+            case .hidden, .still:
                 presentsInARow = 0
-                let wake = min(t + hiddenWait, deadline + Double(last - lastIndex) * interval)
+                // The furthest tick a skip may reach: the last, or the scheduled one before it.
+                let bound = nextScheduled.map { $0 > lastIndex ? min($0, last) : last } ?? last
+                let wake = min(t + hiddenWait, deadline + Double(bound - lastIndex) * interval)
                 if wake > t { waitForEvent(wake); t = now() }
-                // The first tick due at or after now, on the deadlines' grid, never past the last.
+                // The first tick due at or after now, on the deadlines' grid, never past the bound.
                 let due = ((t - deadline) / interval).rounded(.up)
-                let skip = Int(min(max(due, 1), Double(last - lastIndex)))
+                let skip = Int(min(max(due, 1), Double(bound - lastIndex)))
                 deadline += Double(skip) * interval
                 if deadline > t { sleepUntil(deadline); t = now() }
                 index = lastIndex + skip

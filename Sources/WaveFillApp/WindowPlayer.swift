@@ -31,6 +31,10 @@ public struct WindowOptions: Sendable {
 /// still timeline or one held at its end, no action since, no overlay to refresh), nothing is
 /// rendered; when the scene reports no changed rows, nothing is uploaded; in both cases nothing is
 /// presented and the clock waits for the next tick's deadline in `SDL_WaitEventTimeout` (`.idle`).
+/// When no tick can change the picture before an event arrives (paused, a still timeline or one
+/// held at its end, with no stats overlay, panel or playing comparison), the clock waits for events
+/// a quarter of a second at a time instead (`.still`), skipping the ticks in between but never a
+/// scripted input's, and the tick after the wait is the one due then.
 /// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
 /// frame again. While the window is hidden or minimised nothing is drawn and the clock wakes a few
 /// times a second (`.hidden`, skipping the ticks in between); when it is shown again the frame of
@@ -87,6 +91,8 @@ public final class WindowPlayer: TuningHost {
     private var overlayChanged = false
     private var exposed = false
     private var hidden = false
+    /// The next entry of `options.script` to replay.
+    private var scriptNext = 0
 
     /// Opens the window at the scene's size. Throws `SDLError` when no window can be opened.
     public init(scene: any Scene, setup: SceneSetup, options: WindowOptions) throws {
@@ -133,17 +139,16 @@ public final class WindowPlayer: TuningHost {
 
     /// Runs until the window closes, `q`, or `frames` ticks; then saves the screenshot.
     ///
-    /// The summary line gives the ticks run (those skipped while hidden included), how many of them
-    /// presented a frame, the measured tick intervals, the share of rows uploaded, and the main
+    /// The summary line gives the ticks run (those skipped while hidden or still included), how many
+    /// of them presented a frame and how many woke the loop, the measured tick intervals, the share of rows uploaded, and the main
     /// thread's CPU time as a share of one core over the run.
     public func run() throws {
         var link = DisplayLink(clock: clock)
         clock.endIndex = options.frames
-        var next = 0
         let started = MonotonicTime.seconds(), startedCPU = ThreadCPUTime.seconds()
         statsWindow.threadCPU = startedCPU
         try link.run { tick throws in
-            WindowSupport.replay(options.script, from: &next, at: tick.index, on: window)
+            WindowSupport.replay(options.script, from: &scriptNext, at: tick.index, on: window)
             if !paused { frame += tick.index - lastTickIndex }
             lastTickIndex = tick.index
             for event in window.pollEvents() { handle(event) }
@@ -158,7 +163,7 @@ public final class WindowPlayer: TuningHost {
         let share = totalRows > 0 ? VSyncClock.format(Double(uploadedRows) * 100 / Double(totalRows)) : "0"
         let core = elapsed > 0 ? VSyncClock.format(cpu * 100 / elapsed) : "0"
         let ticks = clock.ticksElapsed
-        StandardOutput.line("ran \(ticks) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(presentedFrame): presented \(presented) of \(ticks) ticks; intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(share) %; main-thread CPU \(core) % of a core")
+        StandardOutput.line("ran \(ticks) ticks in \(VSyncClock.format(elapsed)) s, showing frame \(presentedFrame): presented \(presented) of \(ticks) ticks (the loop woke for \(clock.ticksDelivered)); intervals mean \(mean) ms, min \(s.count > 0 ? VSyncClock.format(s.minimum * 1000) : "-") ms, max \(VSyncClock.format(s.maximum * 1000)) ms; target \(VSyncClock.format(clock.interval * 1000)) ms (\(VSyncClock.format(clock.rate)) Hz); \(clock.isPacing ? "paced by the clock" : "paced by vsync"); rows uploaded \(share) %; main-thread CPU \(core) % of a core")
         if let path = options.screenshot {
             try WindowSupport.saveScreenshot(window, presented: presented, to: path, frame: presentedFrame)
         }
@@ -178,25 +183,44 @@ public final class WindowPlayer: TuningHost {
             StandardOutput.line("window shown at tick \(tick.index): drawing frame \(frame)")
         }
         do {
-            return try draw(tick) ? .presented : .idle
+            if try draw(tick) { return .presented }
         } catch { throw CLIError("cannot draw the frame: \(error)") }
+        guard stillUntilEvent() else { return .idle }
+        let entries = options.script?.entries ?? []
+        clock.nextScheduled = scriptNext < entries.count ? entries[scriptNext].tick : nil
+        return .still
+    }
+
+    /// True when no later tick can change what the window shows unless an event arrives first: the
+    /// frame is paused, or the timeline shows one picture for every later frame; and nothing over
+    /// it refreshes by itself (the stats overlay, the tuning panel, a comparison that plays).
+    private func stillUntilEvent() -> Bool {
+        guard !showsStats, !panelShown, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
+        if paused { return true }
+        guard comparison == nil else { return false }
+        switch currentTimeline() {
+        case .still: return true
+        case .once(let frames): return frame >= frames - 1
+        case .periodic: return false
+        }
     }
 
     /// The frame whose picture frame `n` shows: 0 for a still timeline, the last frame of a `once`
     /// timeline after its end, else `n`. The timeline is asked again only after the scene changed.
     private func pictureFrame(_ n: Int) -> Int {
-        let value: SceneTimeline
-        if let t = timeline, t.changes == sceneChanges {
-            value = t.value
-        } else {
-            value = scene.timeline
-            timeline = (sceneChanges, value)
-        }
-        switch value {
+        switch currentTimeline() {
         case .still: return 0
         case .once(let frames): return min(n, max(frames - 1, 0))
         case .periodic: return n
         }
+    }
+
+    /// The scene's timeline, asked again only after the scene changed.
+    private func currentTimeline() -> SceneTimeline {
+        if let t = timeline, t.changes == sceneChanges { return t.value }
+        let value = scene.timeline
+        timeline = (sceneChanges, value)
+        return value
     }
 
     /// Renders, uploads and presents the tick's frame when it differs from what is on screen (or an

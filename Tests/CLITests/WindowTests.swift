@@ -50,6 +50,13 @@ import Raster
 
     /// The figures of the summary line: ticks run, seconds (to 0.01: bounds on it allow 0.005),
     /// frames presented, main-thread CPU in % of a core.
+    /// The ticks that woke the loop, from the summary line.
+    static func woke(_ stdout: String) -> Int? {
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("ran ") }),
+              let r = line.range(of: "the loop woke for ") else { return nil }
+        return Int(line[r.upperBound...].prefix { $0.isNumber })
+    }
+
     static func summary(_ stdout: String) -> (ticks: Int, seconds: Double, presented: Int, cpu: Double)? {
         guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("ran ") }) else { return nil }
         func figure(after key: String) -> Double? {
@@ -130,6 +137,10 @@ import Raster
         print("still window, 120 ticks: \(f.presented) presented in \(f.seconds) s, main-thread CPU \(f.cpu) % of a core")
         #expect(f.ticks == 120 && f.presented >= 1 && f.presented <= 5, "\(r.stdout)")
         #expect(f.seconds >= 118.0 / 60 - 0.005, "\(r.stdout)")
+        // Nothing can change it before an event: the loop wakes a few times a second, not per tick
+        // (2 s of ticks: about 8 waits of a quarter second, and the first ticks before the present).
+        let wokeStill = try #require(Self.woke(r.stdout), "\(r.stdout)")
+        #expect(wokeStill >= 3 && wokeStill <= 20, "\(r.stdout)")
         #expect(r.stdout.contains("screenshot 160x124 of frame 119"), "\(r.stdout)")
         Self.expectSame(shot, try Self.headless(still + ["--frame", "119"], in: dir), "still frame")
 
@@ -138,8 +149,15 @@ import Raster
         #expect(p.status == 0 && p.stdout.contains("paused at frame 30"), "\(p.stdout) \(p.stderr)")
         let g = try #require(Self.summary(p.stdout), "no summary in \(p.stdout)")
         #expect(g.ticks == 120 && g.presented <= 31 + 4, "\(p.stdout)")
+        // Paused: the loop woke for the ticks up to the pause, then a few times a second.
+        let wokePaused = try #require(Self.woke(p.stdout), "\(p.stdout)")
+        #expect(wokePaused >= 31 && wokePaused <= 31 + 16, "\(p.stdout)")
         #expect(g.seconds >= 88.0 / 60 - 0.005, "\(p.stdout)")      // ticks 31 ... 119, paced by the clock
         Self.expectSame(pausedShot, try Self.headless(Self.size + ["--frame", "30"], in: dir), "paused frame")
+
+        // A scripted input during such a wait comes at its own tick, not at the end of the wait.
+        let (k, _) = try Self.window(still + ["--frames", "120", "--script", "45:key=space", "--force"], on: display, in: dir)
+        #expect(k.status == 0 && k.stdout.contains("paused at frame 45"), "\(k.stdout) \(k.stderr)")
 
         // Exposed twice while still: presented again each time, and still the same frame.
         let (x, exposedShot) = try Self.window(still + ["--frames", "120", "--script", "60:expose;90:expose", "--force"],

@@ -191,6 +191,36 @@ final class FakeTime {
         #expect(clock.intervals.maximum < 1.5 / 60, "\(clock.intervals)")
     }
 
+    /// A still window's tick waits as a hidden one's does, but never past the tick the loop must be
+    /// given (`nextScheduled`: a scripted input's); a scheduled tick already delivered bounds nothing.
+    @Test func stillTicksSkipButNotPastTheScheduledTick() {
+        let time = FakeTime()
+        let clock = VSyncClock(rate: 60, alwaysPace: true, now: time.now, sleepUntil: time.sleep(until:),
+                               waitForEvent: time.waitForEvent(until:))
+        for _ in 0 ... 3 {                              // ticks 0 ... 3 presented
+            guard clock.nextTick() != nil else { Issue.record("no tick"); return }
+            time.t += 0.001
+        }
+        clock.outcome = .still
+        let afterWait = clock.nextTick()                // a quarter of a second: 3 + 16, as hidden
+        #expect(afterWait?.index == 19)
+        #expect(afterWait.map { abs($0.timestamp - 19.0 / 60) < 1e-9 } == true)
+        clock.nextScheduled = 25
+        clock.outcome = .still
+        let scheduled = clock.nextTick()                // the wait ends when tick 25 is due
+        #expect(scheduled?.index == 25)
+        #expect(scheduled.map { abs($0.timestamp - 25.0 / 60) < 1e-9 } == true)
+        #expect(time.waits.count == 2 && abs(time.waits[1] - 6.0 / 60) < 1e-9, "\(time.waits)")
+        clock.outcome = .still                          // 25 delivered: no bound any more
+        #expect(clock.nextTick()?.index == 25 + 15)
+        // Woken by an event: the tick due next on the grid.
+        time.eventAfter = 0.004
+        clock.outcome = .still
+        #expect(clock.nextTick()?.index == 41)
+        #expect(clock.ticksDelivered == 8)
+        #expect(clock.intervals.maximum < 1.5 / 60, "\(clock.intervals)")
+    }
+
     @Test func endIndexStopsTheClock() {
         let time = FakeTime()
         let clock = VSyncClock(rate: 60, alwaysPace: true, now: time.now, sleepUntil: time.sleep(until:))
