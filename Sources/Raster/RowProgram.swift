@@ -41,10 +41,16 @@ public final class RowProgram: @unchecked Sendable {
         segments.capacity >= other.segments.count && rowEnds.capacity >= other.rowEnds.count
     }
 
-    /// Becomes a copy of `other`, reusing its storage.
+    /// Becomes a copy of `other`, reusing its storage. Storage that must grow gets half as much
+    /// again as it needs, so that a kept program copied from ever so slightly larger shapes (a
+    /// glyph scaled by an animation) grows a few times, not at every new size.
     public func copy(from other: RowProgram) {
-        segments.removeAll(keepingCapacity: true); segments.append(contentsOf: other.segments)
-        rowEnds.removeAll(keepingCapacity: true); rowEnds.append(contentsOf: other.rowEnds)
+        segments.removeAll(keepingCapacity: true)
+        if segments.capacity < other.segments.count { segments.reserveCapacity(other.segments.count * 3 / 2) }
+        segments.append(contentsOf: other.segments)
+        rowEnds.removeAll(keepingCapacity: true)
+        if rowEnds.capacity < other.rowEnds.count { rowEnds.reserveCapacity(other.rowEnds.count * 3 / 2) }
+        rowEnds.append(contentsOf: other.rowEnds)
         width = other.width; height = other.height; maxRowPieces = other.maxRowPieces
     }
 }
