@@ -37,8 +37,8 @@ public struct WindowOptions: Sendable {
 /// scripted input's, and the tick after the wait is the one due then.
 /// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
 /// frame again. While the window is hidden or minimised nothing is drawn and the clock wakes a few
-/// times a second (`.hidden`, skipping the ticks in between); when it is shown again the frame of
-/// that tick is drawn whole.
+/// times a second (`.hidden`, skipping the ticks in between, again never a scripted input's); when
+/// it is shown again the frame of that tick is drawn whole.
 ///
 /// The player's keys: space pauses (unless the scene binds it), r restarts at frame 0, s saves the
 /// frame, c prints the command line, f the stats overlay, ? / h help, q / Esc quit. The scene's own
@@ -140,8 +140,8 @@ public final class WindowPlayer: TuningHost {
     /// Runs until the window closes, `q`, or `frames` ticks; then saves the screenshot.
     ///
     /// The summary line gives the ticks run (those skipped while hidden or still included), how many
-    /// of them presented a frame and how many woke the loop, the measured tick intervals, the share of rows uploaded, and the main
-    /// thread's CPU time as a share of one core over the run.
+    /// of them presented a frame and how many woke the loop, the measured tick intervals, the share
+    /// of rows uploaded, and the main thread's CPU time as a share of one core over the run.
     public func run() throws {
         var link = DisplayLink(clock: clock)
         clock.endIndex = options.frames
@@ -172,6 +172,9 @@ public final class WindowPlayer: TuningHost {
     /// Draws the tick when the window can be seen and something changed; says how the clock should
     /// reach the next tick.
     private func update(_ tick: FrameTick) throws -> VSyncClock.Outcome {
+        // A wait for events (hidden or still) ends when the next scripted input is due.
+        let entries = options.script?.entries ?? []
+        clock.nextScheduled = scriptNext < entries.count ? entries[scriptNext].tick : nil
         guard window.isVisible else {
             if !hidden { StandardOutput.line("window hidden at tick \(tick.index): not drawing") }
             hidden = true
@@ -185,10 +188,7 @@ public final class WindowPlayer: TuningHost {
         do {
             if try draw(tick) { return .presented }
         } catch { throw CLIError("cannot draw the frame: \(error)") }
-        guard stillUntilEvent() else { return .idle }
-        let entries = options.script?.entries ?? []
-        clock.nextScheduled = scriptNext < entries.count ? entries[scriptNext].tick : nil
-        return .still
+        return stillUntilEvent() ? .still : .idle
     }
 
     /// True when no later tick can change what the window shows unless an event arrives first: the

@@ -197,6 +197,11 @@ import Raster
         #expect(r.stdout.contains("screenshot 160x124 of frame 90"), "\(r.stdout)")
         Self.expectSame(shot, try Self.headless(Self.size + ["--frame", "90"], in: dir), "frame 90 after showing")
 
+        // A hidden window's wait ends at the next scripted input's tick, not up to 15 ticks later.
+        let (h, _) = try Self.window(Self.size + ["--frames", "100", "--script", "30:hide;70:show", "--force"], on: display, in: dir)
+        #expect(h.status == 0, "\(h.stderr)")
+        #expect(h.stdout.contains("window shown at tick 70: drawing frame 70"), "\(h.stdout)")
+
         let (m, minimized) = try Self.window(Self.size + ["--frames", "91", "--script", "30:minimize;60:restore", "--force"],
                                              on: display, in: dir)
         #expect(m.status == 0, "\(m.stderr)")
