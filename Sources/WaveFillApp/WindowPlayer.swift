@@ -197,12 +197,8 @@ public final class WindowPlayer: TuningHost {
     private func stillUntilEvent() -> Bool {
         guard !showsStats, !panelShown, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
         if paused { return true }
-        guard comparison == nil else { return false }
-        switch currentTimeline() {
-        case .still: return true
-        case .once(let frames): return frame >= frames - 1
-        case .periodic: return false
-        }
+        // Every later frame shows this frame's picture (a still timeline, or one held at its end).
+        return comparison == nil && pictureFrame(frame) == pictureFrame(.max)
     }
 
     /// The frame whose picture frame `n` shows: 0 for a still timeline, the last frame of a `once`
