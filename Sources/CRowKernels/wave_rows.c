@@ -19,13 +19,15 @@
 static inline int32_t floor_limit(double v) {
     double c = v < 1e8 ? v : 1e8;
     c = c > -1e8 ? c : -1e8;
-    return (int32_t)__builtin_floor(c);
+    int32_t t = (int32_t)c;
+    return (double)t > c ? t - 1 : t;
 }
 
 static inline int32_t ceil_limit(double v) {
     double c = v < 1e8 ? v : 1e8;
     c = c > -1e8 ? c : -1e8;
-    return (int32_t)__builtin_ceil(c);
+    int32_t t = (int32_t)c;
+    return (double)t < c ? t + 1 : t;
 }
 
 WF_CLONES void wf_wave_samples(const double *restrict sinKX, const double *restrict cosKX, long count, double cp,
