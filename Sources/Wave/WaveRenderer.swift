@@ -216,6 +216,13 @@ public final class WaveRenderer: @unchecked Sendable {
         return rows
     }
 
+    /// Rows `rows` of the current tick, the columns already prepared (`prepareColumns`), into the
+    /// frame at `out`: what `WaveGrid` draws a cell's rows between its shared background rows with.
+    func renderPreparedRows(_ rows: Range<Int>, _ out: UnsafeMutablePointer<UInt32>, stride: Int) {
+        renderRows(rows, out, stride: stride)
+        previousBuffer = nil
+    }
+
     /// Forgets the previous frame: the next `renderDirty` writes every pixel.
     public func invalidate() { previousBuffer = nil }
 

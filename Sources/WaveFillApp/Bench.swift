@@ -121,7 +121,8 @@ enum Bench {
     }
 
     /// 1, 4, 16 and 64 indicators of 128x128 in one style, each with its own phase and progress, on
-    /// one clock, into one 1024x1024 frame: median ms per frame; beside it, one 1024x1024 frame of
+    /// one clock, drawn by a `WaveGrid` of 8 to a row into one 1024x1024 frame (each updated, then
+    /// the grid rendered): median ms per frame; beside it, one 1024x1024 frame of
     /// the default wave (`update` and a full render, as in the main table), timed in runs that
     /// alternate with the indicators' (a machine's speed drifts from minute to minute); and the
     /// floor of that layout, the median ms of copying as many 128x128 tiles, row by row, from one
@@ -160,11 +161,11 @@ enum Bench {
                 scenes.append((s, r, k * 37))   // frame offset: its own phase and progress
             }
             var times = [Double](repeating: 0, count: frames), floor = times, one = times
+            // Drawn as an app draws many indicators into one frame: a grid, 8 to a row.
+            let grid = try WaveGrid(renderers: scenes.map(\.1), columns: 8)
             func tick(_ n: Int) {
-                for (k, (s, r, offset)) in scenes.enumerated() {
-                    s.update(frame: n + offset)
-                    r.render(into: tileOrigin(k), stride: 1024)
-                }
+                for (s, _, offset) in scenes { s.update(frame: n + offset) }
+                grid.render(into: base, stride: 1024)
             }
             // Runs of `run` timed ticks of the indicators, then as many of the one frame, each run
             // after a few untimed ticks of its own (its data back in cache): both in their steady

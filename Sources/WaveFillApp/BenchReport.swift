@@ -63,7 +63,7 @@ enum BenchReport {
             lines.append("| \(r.size) | \(r.mode.rawValue) | " + figures(r))
         }
         if !many.isEmpty {
-            lines += ["", "| indicators (128x128, one style) in one 1024x1024 frame | median ms | as many 128x128 tile copies (the layout's floor), median ms | one 1024x1024 wave frame timed in turn, median ms | indicators / one frame |",
+            lines += ["", "| indicators (128x128, one style) in one 1024x1024 frame, a grid of 8 to a row | median ms | as many 128x128 tile copies (the layout's floor), median ms | one 1024x1024 wave frame timed in turn, median ms | indicators / one frame |",
                       "|---:|---:|---:|---:|---:|"]
             for m in many {
                 lines.append("| \(m.count) | \(fmt(m.ms)) | \(fmt(m.floorMs)) | \(fmt(m.frameMs)) | \(fmt(m.perFrame, digits: 2)) |")
