@@ -82,8 +82,15 @@ public final class WaveGrid: @unchecked Sendable {
             }
             if oneBackground {
                 let across = (end - first) * w
-                for j in 0 ..< min(sharedTop, h) { wf_fill32(top + j * stride, bg, across) }
-                for j in max(sharedBottom, sharedTop) ..< h { wf_fill32(top + j * stride, bg, across) }
+                let above = 0 ..< min(sharedTop, h), below = max(sharedBottom, sharedTop) ..< h
+                if across == stride {
+                    // The grid row spans the frame's rows: each run of rows is one fill.
+                    wf_fill32(top, bg, above.count * stride)
+                    wf_fill32(top + below.lowerBound * stride, bg, below.count * stride)
+                } else {
+                    for j in above { wf_fill32(top + j * stride, bg, across) }
+                    for j in below { wf_fill32(top + j * stride, bg, across) }
+                }
             } else {
                 sharedTop = 0; sharedBottom = h
             }

@@ -108,12 +108,14 @@ enum Bench {
                            allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }
 
-    /// One row of the many-indicators table: median ms per frame of `count` indicators, of as many
-    /// tile copies into the same places (the layout's floor), and of one 1024x1024 wave frame timed
-    /// in runs alternating with the indicators' (so both see the machine in the same state).
+    /// One row of the many-indicators table: median ms per frame of `count` indicators drawn by a
+    /// `WaveGrid`, of the same drawn one by one (a render call each, into the same places), of as
+    /// many tile copies into the same places (the layout's floor), and of one 1024x1024 wave frame
+    /// timed in runs alternating with the indicators' (so all see the machine in the same state).
     struct IndicatorTiming {
         var count: Int
         var ms: Double
+        var aloneMs: Double
         var floorMs: Double
         var frameMs: Double
         /// The indicators' median over the one frame's.
@@ -160,32 +162,40 @@ enum Bench {
                 let r = WaveRenderer(scene: s, sharingImagesOf: scenes.first?.1)
                 scenes.append((s, r, k * 37))   // frame offset: its own phase and progress
             }
-            var times = [Double](repeating: 0, count: frames), floor = times, one = times
+            var times = [Double](repeating: 0, count: frames), alone = times, floor = times, one = times
             // Drawn as an app draws many indicators into one frame: a grid, 8 to a row.
             let grid = try WaveGrid(renderers: scenes.map(\.1), columns: 8)
             func tick(_ n: Int) {
                 for (s, _, offset) in scenes { s.update(frame: n + offset) }
                 grid.render(into: base, stride: 1024)
             }
-            // Runs of `run` timed ticks of the indicators, then as many of the one frame, each run
-            // after a few untimed ticks of its own (its data back in cache): both in their steady
-            // state, and both sampled across the same minutes.
+            // The same, a render call per indicator at its place.
+            func tickAlone(_ n: Int) {
+                for (k, (s, r, offset)) in scenes.enumerated() {
+                    s.update(frame: n + offset)
+                    r.render(into: tileOrigin(k), stride: 1024)
+                }
+            }
+            // Runs of `run` timed ticks of the grid, then as many of the one frame, then of the
+            // indicators drawn one by one, each run after a few untimed ticks of its own (its data back in cache): all in
+            // their steady state, and all sampled across the same minutes.
             let run = 50, settle = 5
-            for n in 0 ..< warmup { tick(n); oneFrame(n) }
+            for n in 0 ..< warmup { tick(n); tickAlone(n); oneFrame(n) }
             var n0 = 0
             while n0 < frames {
                 let n1 = min(n0 + run, frames)
-                for n in n0 - settle ..< n0 { tick(n) }
-                for n in n0 ..< n1 {
-                    let t0 = MonotonicTime.seconds()
-                    tick(n)
-                    times[n] = (MonotonicTime.seconds() - t0) * 1000
-                }
-                for n in n0 - settle ..< n0 { oneFrame(n) }
-                for n in n0 ..< n1 {
-                    let t0 = MonotonicTime.seconds()
-                    oneFrame(n)
-                    one[n] = (MonotonicTime.seconds() - t0) * 1000
+                for (draw, into) in [(tick, 0), (oneFrame, 2), (tickAlone, 1)] as [((Int) -> Void, Int)] {
+                    for n in n0 - settle ..< n0 { draw(n) }
+                    for n in n0 ..< n1 {
+                        let t0 = MonotonicTime.seconds()
+                        draw(n)
+                        let ms = (MonotonicTime.seconds() - t0) * 1000
+                        switch into {
+                        case 0: times[n] = ms
+                        case 1: alone[n] = ms
+                        default: one[n] = ms
+                        }
+                    }
                 }
                 n0 = n1
             }
@@ -201,8 +211,9 @@ enum Bench {
                     if n >= 0 { floor[n] = (MonotonicTime.seconds() - t0) * 1000 }
                 }
             }
-            times.sort(); floor.sort(); one.sort()
-            out.append(IndicatorTiming(count: count, ms: percentile(times, 0.5), floorMs: percentile(floor, 0.5),
+            times.sort(); alone.sort(); floor.sort(); one.sort()
+            out.append(IndicatorTiming(count: count, ms: percentile(times, 0.5), aloneMs: percentile(alone, 0.5),
+                                       floorMs: percentile(floor, 0.5),
                                        frameMs: percentile(one, 0.5)))
         }
         return out

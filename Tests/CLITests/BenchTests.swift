@@ -53,16 +53,17 @@ import MallocInterposerSwift
     }
 
     @Test func indicatorsAreSetBesideOneFrameTimedInTurn() throws {
-        let rows = [Bench.IndicatorTiming(count: 16, ms: 0.04, floorMs: 0.02, frameMs: 0.1),
-                    Bench.IndicatorTiming(count: 64, ms: 0.153, floorMs: 0.09, frameMs: 0.102)]
+        let rows = [Bench.IndicatorTiming(count: 16, ms: 0.04, aloneMs: 0.041, floorMs: 0.02, frameMs: 0.1),
+                    Bench.IndicatorTiming(count: 64, ms: 0.153, aloneMs: 0.162, floorMs: 0.09, frameMs: 0.102)]
         let table = BenchReport.table([], many: rows, extras: [:], soak: nil)
-        #expect(table.contains("| 16 | 0.04 | 0.02 | 0.1 | 0.4 |"), "\(table)")
-        #expect(table.contains("| 64 | 0.153 | 0.09 | 0.102 | 1.5 |"), "\(table)")
+        #expect(table.contains("| 16 | 0.04 | 0.041 | 0.02 | 0.1 | 0.4 |"), "\(table)")
+        #expect(table.contains("| 64 | 0.153 | 0.162 | 0.09 | 0.102 | 1.5 |"), "\(table)")
         let obj = try JSONSerialization.jsonObject(with: Data(BenchReport.json([], many: rows, extras: [:], soak: nil).utf8)) as? [String: Any]
         let many = try #require(obj?["many_indicators"] as? [[String: Any]])
         #expect(many.count == 2)
         #expect(many.last?["frame_1024_in_turn_ms"] as? Double == 0.102)
         #expect(many.last?["per_frame"] as? Double == 1.5)
+        #expect(many.last?["one_by_one_ms"] as? Double == 0.162)
     }
 
     @Test func figuresAreRoundedNotCut() {
