@@ -109,4 +109,42 @@ import WaveFill
         }
         #expect(green > 0, "wave-150.png shows no front wave")
     }
+
+    /// The grid example of the library's documentation (Wave.md), run: the block the documentation
+    /// shows is this test's code between its markers, line for line.
+    @Test func theGridExampleOfTheDocumentationRuns() throws {
+        // example begins
+        var small = WaveParameters()
+        small.width = 128; small.height = 128
+        let style = try WaveScene(parameters: small)
+        let first = WaveRenderer(scene: style)
+        var cells = [first]
+        for _ in 1 ..< 64 {
+            let scene = try WaveScene(parameters: small, layout: style.layout)   // the same layout
+            cells.append(WaveRenderer(scene: scene, sharingImagesOf: first))      // and images
+        }
+        let grid = try WaveGrid(renderers: cells, columns: 8)
+        var frame = Pixmap(width: grid.width, height: grid.height)              // 1024 x 1024
+        for (k, cell) in cells.enumerated() { cell.scene.update(frame: 37 * k) } // each its own phase and level
+        grid.render(into: &frame)
+        // example ends
+        #expect(frame.width == 1024 && frame.height == 1024)
+        // Cell 9 (second grid row, second column) is what its renderer draws alone.
+        var alone = Pixmap(width: 0, height: 0)
+        cells[9].render(into: &alone)
+        for y in 0 ..< 128 {
+            let row = (128 + y) * 1024 + 128
+            #expect(Array(frame.bytes[row * 4 ..< (row + 128) * 4]) == Array(alone.bytes[y * 512 ..< (y + 1) * 512]), "row \(y)")
+        }
+        // The documentation's block is the lines between the markers above.
+        let me = try Self.text("Tests/AppTests/LibraryExampleTests.swift").split(separator: "\n", omittingEmptySubsequences: false)
+        guard let b = me.firstIndex(where: { $0.hasSuffix("// example begins") }),
+              let e = me.firstIndex(where: { $0.hasSuffix("// example ends") }) else {
+            Issue.record("the example's markers are missing")
+            return
+        }
+        let code = me[(b + 1) ..< e].map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }.joined(separator: "\n")
+        let blocks = Self.swiftBlocks(try Self.text("Sources/WaveFill/WaveFill.docc/Wave.md"))
+        #expect(blocks.contains { $0.hasSuffix(code) }, "Wave.md has no ```swift block ending with the grid example")
+    }
 }
