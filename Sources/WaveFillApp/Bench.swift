@@ -177,26 +177,24 @@ enum Bench {
                 }
             }
             // Runs of `run` timed ticks of the grid, then as many of the one frame, then of the
-            // indicators drawn one by one, each run after a few untimed ticks of its own (its data back in cache): all in
-            // their steady state, and all sampled across the same minutes.
+            // indicators drawn one by one, each run after a few untimed ticks of its own (its data
+            // back in cache): all in their steady state, and all sampled across the same minutes.
             let run = 50, settle = 5
+            func timeRun(_ draw: (Int) -> Void, _ n0: Int, _ n1: Int, into t: inout [Double]) {
+                for n in n0 - settle ..< n0 { draw(n) }
+                for n in n0 ..< n1 {
+                    let t0 = MonotonicTime.seconds()
+                    draw(n)
+                    t[n] = (MonotonicTime.seconds() - t0) * 1000
+                }
+            }
             for n in 0 ..< warmup { tick(n); tickAlone(n); oneFrame(n) }
             var n0 = 0
             while n0 < frames {
                 let n1 = min(n0 + run, frames)
-                for (draw, into) in [(tick, 0), (oneFrame, 2), (tickAlone, 1)] as [((Int) -> Void, Int)] {
-                    for n in n0 - settle ..< n0 { draw(n) }
-                    for n in n0 ..< n1 {
-                        let t0 = MonotonicTime.seconds()
-                        draw(n)
-                        let ms = (MonotonicTime.seconds() - t0) * 1000
-                        switch into {
-                        case 0: times[n] = ms
-                        case 1: alone[n] = ms
-                        default: one[n] = ms
-                        }
-                    }
-                }
+                timeRun(tick, n0, n1, into: &times)
+                timeRun(oneFrame, n0, n1, into: &one)
+                timeRun(tickAlone, n0, n1, into: &alone)
                 n0 = n1
             }
             let tile = [UInt32](repeating: 0xFF80_8080, count: 128 * 128)

@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object instead of the table.")
     var json = false
 
-    @Flag(name: .long, help: "Also time many indicators (1, 4, 16, 64 of 128x128, one style) drawn as a grid in one 1024x1024 frame beside as many 128x128 tile copies (the layout's floor) and one 1024x1024 wave frame timed in turn with them (their ratio), start-up to the first frame, and `render --frames 300` end to end.")
+    @Flag(name: .long, help: "Also time many indicators (1, 4, 16, 64 of 128x128, one style) drawn as a grid in one 1024x1024 frame beside the same drawn one by one, as many 128x128 tile copies (the layout's floor) and one 1024x1024 wave frame timed in turn with them (their ratio), start-up to the first frame, and `render --frames 300` end to end.")
     var extended = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (2000 ... 10000000).", valueName: "N"))
