@@ -48,8 +48,6 @@ import Raster
         return (mean, lo, hi, target)
     }
 
-    /// The figures of the summary line: ticks run, seconds (to 0.01: bounds on it allow 0.005),
-    /// frames presented, main-thread CPU in % of a core.
     /// The ticks that woke the loop, from the summary line.
     static func woke(_ stdout: String) -> Int? {
         guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("ran ") }),
@@ -57,6 +55,8 @@ import Raster
         return Int(line[r.upperBound...].prefix { $0.isNumber })
     }
 
+    /// The figures of the summary line: ticks run, seconds (to 0.01: bounds on it allow 0.005),
+    /// frames presented, main-thread CPU in % of a core.
     static func summary(_ stdout: String) -> (ticks: Int, seconds: Double, presented: Int, cpu: Double)? {
         guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("ran ") }) else { return nil }
         func figure(after key: String) -> Double? {
