@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 
         // Touch C.
-        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "SceneKit", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.

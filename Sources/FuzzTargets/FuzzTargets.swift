@@ -53,8 +53,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let setup = try? SceneSetup(flags: SceneSettings(), preset: path) else { return }
             // Keep each input cheap: a small canvas whatever the preset says.
             var small = SceneSettings()
-            small.set(.size, .string("24x18"))
-            if (try? setup.settings.string(.scene)) == nil || setup.kind == .wave { small.set(.fontSize, .number(12)) }
+            small.set("size", .string("24x18"))
+            if let d = setup.definition.declaration("font-size"), d.condition?.holds({ setup.settings.value($0) }) ?? true {
+                small.set("font-size", .number(12))
+            }
             guard let scene = try? SceneSetup(flags: small, preset: path).makeScene() else { return }
             _ = scene.render(frame: 7)
             _ = try? setup.presetJSON()

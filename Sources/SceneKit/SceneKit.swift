@@ -25,6 +25,8 @@ public protocol Scene: AnyObject {
     var height: Int { get }
     /// Frames per second of the scene's clock: frame n is the picture at n / fps seconds.
     var fps: Double { get }
+    /// The colour behind everything (what a format without alpha, or a GIF's matte, starts from).
+    var background: Color { get }
     /// How the picture changes over frames: still, once, or periodic with its loop length.
     var timeline: SceneTimeline { get }
     /// The frames an export holds when none are asked for, from frame 0, when that is not what the
@@ -51,6 +53,11 @@ public protocol Scene: AnyObject {
     /// The settings changed by actions since the scene was made, by key (what a "copy command" or a
     /// saved preset adds to the settings the scene was made from).
     var adjustedSettings: [String: SettingValue] { get }
+    /// The settings that make frame `n` of the scene as it is now, with its actions' changes, when
+    /// rendered from the start (`render --frame n`): `adjustedSettings`, except that a motion an
+    /// action started and that is still under way at `n` is given as the state it shows at `n` (the
+    /// wave's level caught mid-transition, say).
+    func adjustedSettings(atFrame n: Int) -> [String: SettingValue]
     /// Which renderer draws the frames: the fast one (the default) or the exact reference it is
     /// held to (within 1/255 per channel). Changing it makes the next frame whole.
     var renderer: SceneRenderer { get set }
@@ -83,6 +90,8 @@ extension Scene {
     public func status(frame n: Int) -> [String] { [] }
 
     public var adjustedSettings: [String: SettingValue] { [:] }
+
+    public func adjustedSettings(atFrame n: Int) -> [String: SettingValue] { adjustedSettings }
 
     /// Frame `n` as a new pixmap.
     public func render(frame n: Int) -> Pixmap {

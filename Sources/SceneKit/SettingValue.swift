@@ -6,6 +6,8 @@ public enum SettingValue: Equatable, Sendable {
     case number(Double)
     /// On or off.
     case bool(Bool)
+    /// A list of strings (a repeatable flag).
+    case strings([String])
     /// Not set: the setting takes its default (or is derived).
     case unset
 }

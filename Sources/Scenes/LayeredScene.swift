@@ -38,6 +38,7 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     public var kind: String { Model.kind }
     public var width: Int { model.canvas.width }
     public var height: Int { model.canvas.height }
+    public var background: Color { model.canvas.background }
     public var timeline: SceneTimeline { model.timeline(fps: fps) }
 
     /// The time frame `n` shows.

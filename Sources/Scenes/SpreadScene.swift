@@ -28,6 +28,8 @@ public final class SpreadModel: LayerSceneModel {
 
     /// The last selection change made by `setSelected(_:at:)`, if any.
     public private(set) var lastChange: (time: Double, selected: Bool)?
+    /// The frames of the selections and deselections made by hand (`toggle`), in order.
+    public private(set) var toggles: [(frame: Int, selected: Bool)] = []
 
     /// Canvas width.
     public var width: Int { canvas.width }
@@ -151,15 +153,28 @@ public final class SpreadModel: LayerSceneModel {
         case .toggle:
             let select = !isSelected(at: time)
             setSelected(select, at: time)
+            toggles.append((frame, select))
             return "\(select ? "selected" : "deselected") at frame \(frame)"
         case .restart:
             // Back to the start: the schedule of `selectAt` / `deselectAt`, and no trace of changes
             // made by hand.
             addScheduledAnimations()
+            toggles.removeAll()
             return nil
         default:
             return nil
         }
+    }
+
+    /// The selection made by hand as the frames of `select-at` and `deselect-at`: a title selected
+    /// at frame k stays selected (`deselect-at never`); one deselected at frame k was selected at
+    /// the frame of the last selection before (by hand, else the schedule's).
+    public var adjustedSettings: [String: SettingValue] {
+        guard let last = toggles.last else { return [:] }
+        if last.selected { return ["select-at": .number(Double(last.frame)), "deselect-at": .string("never")] }
+        var out: [String: SettingValue] = ["deselect-at": .number(Double(last.frame))]
+        if let select = toggles.last(where: \.selected) { out["select-at"] = .number(Double(select.frame)) }
+        return out
     }
 
     /// The gradient's presented locations at `time`.

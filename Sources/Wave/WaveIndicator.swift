@@ -193,8 +193,12 @@ public final class WaveIndicator: Scene {
         label = newLabel
     }
 
+    public var controls: [SceneControl] { Self.keys }
+
+    public var background: Color { model.parameters.background }
+
     /// The simulator's tuning keys.
-    public let controls: [SceneControl] = [
+    public static let keys: [SceneControl] = [
         SceneControl(.up, .adjust("amplitude", 1), help: "up/down  amplitude +-1 px"),
         SceneControl(.down, .adjust("amplitude", -1), help: ""),
         SceneControl(.right, .adjust("phase-step", 1), help: "<- ->    phase step -+1 deg"),
@@ -264,6 +268,17 @@ public final class WaveIndicator: Scene {
             put("progress", a.progress, b.progress)
         }
         if a.reducedMotion != b.reducedMotion { out["reduced-motion"] = .bool(b.reducedMotion) }
+        return out
+    }
+
+    /// `adjustedSettings`, with a level the keys are still animating at frame `n` given as the level
+    /// frame `n` shows.
+    public func adjustedSettings(atFrame n: Int) -> [String: SettingValue] {
+        var out = adjustedSettings
+        if let target = tuner.animatedTarget {
+            let level = model.progress(index: n, timestamp: Double(n) / fps)
+            if level != target { out["progress"] = .number(level) }
+        }
         return out
     }
 }

@@ -57,8 +57,8 @@ enum Bench {
     /// Frames run through the scene's timeline (the loop, or the animation of a once-scene) and wrap.
     static func sceneFrames(kind: SceneKind, side: Int, mode: BenchMode, frames: Int, warmup: Int, threads: Int) throws -> BenchResult {
         var s = SceneSettings()
-        s.set(.scene, .string(kind.rawValue))
-        s.set(.size, .string("\(side)x\(side)"))
+        s.set(SceneRegistry.sceneKey, .string(kind.rawValue))
+        s.set("size", .string("\(side)x\(side)"))
         let scene = try SceneSetup(flags: s, preset: nil).makeScene()
         scene.renderer = mode == .reference ? .reference : .fast
         scene.renderThreads = threads

@@ -30,7 +30,7 @@ public struct BenchRequest: Sendable {
         guard (0 ... 100_000).contains(warmup) else { throw ParameterError("--warmup", "\(warmup) is outside 0 ... 100000") }
         guard (0 ... SceneLimits.maxFrame).contains(pngFrame) else { throw ParameterError("--png-frame", "\(pngFrame) is outside 0 ... \(SceneLimits.maxFrame)") }
         if let size {
-            let (w, h) = try SceneSettings.parseSize(size)
+            let (w, h) = try SceneSetup.mapping(SceneSettings()) { try SettingDeclaration.size(size, key: "size") }
             try harness(width: w, height: h)
             return
         }

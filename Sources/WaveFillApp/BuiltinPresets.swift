@@ -4,29 +4,72 @@
 enum BuiltinPresets {
     /// Preset name -> the JSON text of Assets/presets/NAME.json.
     static let json: [String: String] = [
+        "gauge": #"""
+{
+  "scene": "wave",
+  "size": "400x310",
+  "shape": "circle",
+  "frequency": 0.5,
+  "progress": 0.6,
+  "label": "{p}%",
+  "label-color": "#1C7ED6",
+  "label-inside-color": "#FFFFFF",
+  "border-width": 6,
+  "border-gap": 6,
+  "border-color": "#1C7ED6",
+  "container": "#E7F5FF",
+  "back-wave": "#4CC9F080",
+  "front-wave": "#1C7ED6"
+}
+
+"""#,
+        "marquee-bounce": #"""
+{
+  "scene": "marquee",
+  "size": "400x310",
+  "text": "Now playing: Water Music (Handel)",
+  "text-color": "#E91E63",
+  "scroll-duration": 4,
+  "delay": 1,
+  "scroll": "bounce"
+}
+
+"""#,
+        "marquee-calm": #"""
+{
+  "scene": "marquee",
+  "size": "400x310",
+  "text": "Loading your library, this can take a moment",
+  "text-color": "#495057",
+  "rate": 30,
+  "fade-length": 18,
+  "leading-buffer": 20,
+  "trailing-buffer": 40
+}
+
+"""#,
+        "marquee-ticker": #"""
+{
+  "scene": "marquee",
+  "size": "400x310",
+  "background": "#1A1A1A",
+  "text": "BREAKING: the wave-fill indicator now plays every scene in one window",
+  "text-color": "#FFFFFF",
+  "rate": 90,
+  "fade-length": 16
+}
+
+"""#,
         "midnight": #"""
 {
   "scene": "wave",
   "size": "400x310",
-  "text": "du",
-  "font": null,
-  "font-size": null,
-  "mask-image": null,
-  "shape": null,
-  "corner-radius": null,
-  "path": null,
-  "svg": null,
-  "fill-rule": null,
-  "amplitude": null,
-  "frequency": 0.6,
-  "wave-width": null,
-  "phase-step": 8,
-  "phase-speed": null,
-  "rise-frames": 300,
-  "rise-duration": null,
   "fps": 60,
-  "progress": null,
   "background": "#111827",
+  "text": "du",
+  "frequency": 0.6,
+  "phase-step": 8,
+  "rise-frames": 300,
   "container": "#FFFFFF1A",
   "back-wave": "#F472B680",
   "front-wave": "#8B5CF6"
@@ -37,28 +80,49 @@ enum BuiltinPresets {
 {
   "scene": "wave",
   "size": "400x310",
-  "text": "du",
-  "font": null,
-  "font-size": null,
-  "mask-image": null,
-  "shape": null,
-  "corner-radius": null,
-  "path": null,
-  "svg": null,
-  "fill-rule": null,
-  "amplitude": null,
-  "frequency": 0.3,
-  "wave-width": null,
-  "phase-step": 8,
-  "phase-speed": null,
-  "rise-frames": 300,
-  "rise-duration": null,
   "fps": 60,
-  "progress": null,
   "background": "#FFFFFF",
+  "text": "du",
+  "frequency": 0.3,
+  "phase-step": 8,
+  "rise-frames": 300,
   "container": "#00000014",
   "back-wave": "#00000040",
   "front-wave": "#1A1A1A"
+}
+
+"""#,
+        "morph-evaporate": #"""
+{
+  "scene": "morph",
+  "size": "400x310",
+  "background": "#212529",
+  "text-color": "#F1F3F5",
+  "texts": "Wave,Fill,Ready",
+  "interval": 2.5,
+  "effect": "evaporate",
+  "seed": 7
+}
+
+"""#,
+        "morph-fall": #"""
+{
+  "scene": "morph",
+  "size": "400x310",
+  "texts": "Loading,Almost,Done",
+  "effect": "fall"
+}
+
+"""#,
+        "morph-scale": #"""
+{
+  "scene": "morph",
+  "size": "400x310",
+  "background": "#F8F9FA",
+  "text-color": "#364FC7",
+  "texts": "One,Two,Three,Four",
+  "interval": 1.5,
+  "effect": "scale"
 }
 
 """#,
@@ -66,28 +130,87 @@ enum BuiltinPresets {
 {
   "scene": "wave",
   "size": "400x310",
-  "text": "du",
-  "font": null,
-  "font-size": null,
-  "mask-image": null,
-  "shape": null,
-  "corner-radius": null,
-  "path": null,
-  "svg": null,
-  "fill-rule": null,
-  "amplitude": null,
-  "frequency": 0.8,
-  "wave-width": null,
-  "phase-step": 8,
-  "phase-speed": null,
-  "rise-frames": 300,
-  "rise-duration": null,
   "fps": 60,
-  "progress": null,
   "background": "#0B2545",
+  "text": "du",
+  "frequency": 0.8,
+  "phase-step": 8,
+  "rise-frames": 300,
   "container": "#FFFFFF24",
   "back-wave": "#4CC9F080",
   "front-wave": "#1C7ED6"
+}
+
+"""#,
+        "spread-dark": #"""
+{
+  "scene": "spread",
+  "size": "400x310",
+  "background": "#121212",
+  "text": "Subscribed",
+  "text-color": "#6B6B6B",
+  "select-at": 20,
+  "deselect-at": 140
+}
+
+"""#,
+        "spread-late": #"""
+{
+  "scene": "spread",
+  "size": "400x310",
+  "text": "Favourite",
+  "text-color": "#ADB5BD",
+  "select-at": 60,
+  "deselect-at": "never"
+}
+
+"""#,
+        "spread-tab": #"""
+{
+  "scene": "spread",
+  "size": "400x310",
+  "text": "Following",
+  "text-color": "#999999"
+}
+
+"""#,
+        "stroke-blueprint": #"""
+{
+  "scene": "stroke",
+  "size": "400x310",
+  "background": "#0B3D91",
+  "text": "Draft",
+  "text-color": "#1E5BB8",
+  "stroke-width": 1.5,
+  "stroke-color": "#FFFFFF",
+  "line-join": "miter",
+  "line-cap": "square",
+  "miter-limit": 4
+}
+
+"""#,
+        "stroke-ink": #"""
+{
+  "scene": "stroke",
+  "size": "400x310",
+  "text": "WaveFill",
+  "text-color": "#000000",
+  "stroke-width": 2,
+  "stroke-color": "#000000"
+}
+
+"""#,
+        "stroke-neon": #"""
+{
+  "scene": "stroke",
+  "size": "400x310",
+  "background": "#0B0F1A",
+  "text": "Neon",
+  "text-color": "#0E7490",
+  "stroke-width": 4,
+  "stroke-color": "#22D3EE",
+  "line-join": "round",
+  "line-cap": "round"
 }
 
 """#,
@@ -95,25 +218,12 @@ enum BuiltinPresets {
 {
   "scene": "wave",
   "size": "400x310",
-  "text": "du",
-  "font": null,
-  "font-size": null,
-  "mask-image": null,
-  "shape": null,
-  "corner-radius": null,
-  "path": null,
-  "svg": null,
-  "fill-rule": null,
-  "amplitude": null,
-  "frequency": 0.5,
-  "wave-width": null,
-  "phase-step": 8,
-  "phase-speed": null,
-  "rise-frames": 300,
-  "rise-duration": null,
   "fps": 60,
-  "progress": null,
   "background": "#FFF4E6",
+  "text": "du",
+  "frequency": 0.5,
+  "phase-step": 8,
+  "rise-frames": 300,
   "container": "#F2C9A080",
   "back-wave": "#FF922B80",
   "front-wave": "#E8590C"
@@ -124,25 +234,12 @@ enum BuiltinPresets {
 {
   "scene": "wave",
   "size": "400x310",
-  "text": "du",
-  "font": null,
-  "font-size": null,
-  "mask-image": null,
-  "shape": null,
-  "corner-radius": null,
-  "path": null,
-  "svg": null,
-  "fill-rule": null,
-  "amplitude": null,
-  "frequency": 0.3,
-  "wave-width": null,
-  "phase-step": 8,
-  "phase-speed": null,
-  "rise-frames": 300,
-  "rise-duration": null,
   "fps": 60,
-  "progress": null,
   "background": "#FFFFFF",
+  "text": "du",
+  "frequency": 0.3,
+  "phase-step": 8,
+  "rise-frames": 300,
   "container": "#E9E9E5B3",
   "back-wave": "#46B75166",
   "front-wave": "#46B751"

@@ -68,12 +68,12 @@ public struct SceneExporter {
         try checkFlagCombinations(format)
         let scene = try setup.makeScene()
         if let path = request.savePreset { try SceneSetup.checkPresetPath(path, force: request.force) }
-        let background = try setup.settings.parameters().background
-        let what = setup.kind == .wave ? nil : "--scene \(setup.kind.rawValue)"
+        let background = scene.background
+        let what: String? = setup.definition.name == SceneRegistry.defaultScene.name ? nil : "--scene \(setup.definition.name)"
         if format == .png { return try exportFrame(scene, request.frame ?? 0, note: what) }
         if let vector = format.vector {
             guard let v = scene as? any VectorScene else {
-                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.kind.rawValue); choose gif, apng, mp4, webm, png or spritesheet")
+                throw ParameterError("--format", "\(format.rawValue) is not supported for --scene \(setup.definition.name); choose gif, apng, mp4, webm, png or spritesheet")
             }
             return try exportVector(vector, v)
         }
@@ -125,17 +125,9 @@ public struct SceneExporter {
         case .periodic(let n, let seconds, let loopStart):
             guard let n else {
                 let f = seconds * fps
-                let fix: String
-                switch setup.kind {
-                case .marquee: fix = ", or a --scroll-duration (plus --delay) or --fps that makes it whole"
-                case .morph: fix = ", or an --interval or --fps that makes it whole"
-                default: fix = ""
-                }
-                if setup.kind == .wave {
-                    throw ParameterError("--loop", "the animation does not repeat within \(Self.maxFrames) frames at \(JSONText.number(fps)) fps (phase and rise are not commensurate); give --frames N or --duration S")
-                }
+                let fix = setup.definition.loopHint
                 let why = f > Double(Self.maxFrames) ? "over \(Self.maxFrames)" : "not a whole number"
-                throw ParameterError("--loop", "the \(setup.kind.rawValue) scene repeats every \(JSONText.number(seconds)) s = \(JSONText.number(f)) frames at \(JSONText.number(fps)) fps, \(why); give --frames N or --duration S\(fix)")
+                throw ParameterError("--loop", "the \(setup.definition.name) scene repeats every \(JSONText.number(seconds)) s = \(JSONText.number(f)) frames at \(JSONText.number(fps)) fps, \(why); give --frames N or --duration S\(fix)")
             }
             // The morph's first interval shows the first text at rest; its cycle starts at the first change.
             let k = request.start ?? loopStart
@@ -178,7 +170,7 @@ public struct SceneExporter {
                     composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
                                                 matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
                 } else if let sheet {
-                    try sheet.write(png: out, json: jsonPath, animation: setup.kind.rawValue, fps: timing.fps, loop: looping,
+                    try sheet.write(png: out, json: jsonPath, animation: setup.definition.name, fps: timing.fps, loop: looping,
                                     firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
                 }
             }
@@ -341,8 +333,7 @@ public struct SceneExporter {
             if let setting = e.setting { throw ParameterError("--" + setting, e.message) }
             throw CLIError(e.message)
         } catch let e as SettingError {
-            if let key = SceneKey(rawValue: e.key) { throw setup.settings.error(key, e.message) }
-            throw ParameterError(e)
+            throw setup.settings.error(e.key, e.message)
         }
         try OutputPaths.prepareParent(of: out)
         try saveRequestedPreset()

@@ -28,6 +28,10 @@ protocol TuningHost: AnyObject {
     func commandLine() -> String
     /// Puts text on the clipboard; false when it could not.
     func copyToClipboard(_ text: String) -> Bool
+    /// Starts the scene on screen again at frame 0.
+    func restart()
+    /// The changes made on screen (keys, clicks, a resize) as settings that make the frame shown.
+    func adjusted() -> [String: SettingValue]
 }
 
 /// An export started from the panel, running on its own thread while the preview keeps playing.
@@ -82,7 +86,7 @@ final class TuningPanel {
     /// The last thing done (saved, copied, exported).
     private(set) var notice: String?
     private var gestureOpen = false
-    private var drafts: [SceneKey: String] = [:]
+    private var drafts: [String: String] = [:]
     private var fonts: [(name: String, file: String)]?
     private var presetNames: [String] = PresetLibrary.builtinNames
     private var presetIndex = 0
@@ -141,11 +145,11 @@ final class TuningPanel {
 
     /// The flags with the scene's live key changes folded in (so a change in the panel keeps them).
     private func currentFlags(_ host: TuningHost) -> SceneSettings {
-        state.flags.overlaid(with: SceneSettings(host.currentScene.adjustedSettings))
+        state.flags.overlaid(with: SceneSettings(host.adjusted()))
     }
 
     /// Sets `key` to `value` (nil: back to its default) as `--key value` would.
-    func set(_ key: SceneKey, _ value: SceneSettings.Value?, host: TuningHost) {
+    func set(_ key: String, _ value: SceneSettings.Value?, host: TuningHost) {
         var next = PanelState(flags: currentFlags(host), preset: state.preset)
         if let value { next.flags.set(key, value) } else { next.flags.unset(key) }
         if apply(next, host: host) {
@@ -154,14 +158,17 @@ final class TuningPanel {
     }
 
     /// Switches to scene `kind`, keeping the settings every scene shares.
-    func switchScene(to kind: SceneKind, host: TuningHost) {
-        guard kind != host.currentSetup.kind else { return }
+    func switchScene(to scene: any SceneDefinition, host: TuningHost) {
+        guard scene.name != host.currentSetup.definition.name else { return }
         var flags = SceneSettings()
-        for key in state.flags.keys where key.scenes.contains(kind) && key != .scene {
+        for key in state.flags.keys where scene.declaration(key) != nil {
             if let v = state.flags.value(key) { flags.set(key, v) }
         }
-        flags.set(.scene, .string(kind.rawValue))
-        if apply(PanelState(flags: flags, preset: nil), host: host) { StandardOutput.line("panel: --scene \(kind.rawValue)") }
+        flags.set(SceneRegistry.sceneKey, .string(scene.name))
+        if apply(PanelState(flags: flags, preset: nil), host: host) {
+            host.restart()
+            StandardOutput.line("panel: --scene \(scene.name)")
+        }
     }
 
     /// Undoes the last change; false when there is none.
@@ -192,11 +199,10 @@ final class TuningPanel {
     /// Declares one frame of the panel.
     func build(_ ui: PanelUI, host: TuningHost) {
         let setup = host.currentSetup
-        let kind = setup.kind
-        let effective = setup.settings.overlaid(with: SceneSettings(host.currentScene.adjustedSettings))
-        let kinds = SceneKind.allCases
-        if let k = ui.choice("scene", name: "scene", items: kinds.map(\.rawValue), selected: kinds.firstIndex(of: kind)) {
-            switchScene(to: kinds[k], host: host)
+        let effective = setup.effective(adjusted: host.adjusted())
+        let scenes = SceneRegistry.all
+        if let k = ui.choice("scene", name: "scene", items: scenes.map(\.name), selected: scenes.firstIndex { $0.name == setup.definition.name }) {
+            switchScene(to: scenes[k], host: host)
         }
         ui.tooltip("The scene on screen (--scene); settings every scene shares are kept.")
         if ui.button("Undo", name: "undo") { undo(host: host) }
@@ -210,10 +216,14 @@ final class TuningPanel {
         if let error { ui.error(error) }
         if let notice { ui.note(notice) }
 
-        if ui.section("Settings###settings-section", name: "settings") {
-            let width = host.currentScene.width
-            for key in SceneKey.keys(of: kind) where key != .scene {
-                ui.group(key.rawValue) { row(key, ui, effective: effective, canvasWidth: width, host: host) }
+        for group in SettingGroup.allCases {
+            // Only the settings that apply to what is on screen (corner-radius with a rounded rect ...).
+            let members = setup.definition.settings.filter { d in
+                d.group == group && (d.condition?.holds { effective.value($0) } ?? true)
+            }
+            guard !members.isEmpty else { continue }
+            if ui.section(group.rawValue + "###group-" + group.rawValue, name: "group-" + group.rawValue.lowercased()) {
+                for d in members { ui.group(d.key) { row(d, ui, effective: effective, host: host) } }
             }
         }
         if ui.section("Presets###presets-section", name: "presets", open: false) { presets(ui, host: host) }
@@ -222,32 +232,36 @@ final class TuningPanel {
         if !ui.isActive { gestureOpen = false }
     }
 
-    private func row(_ key: SceneKey, _ ui: PanelUI, effective: SceneSettings, canvasWidth: Int, host: TuningHost) {
-        let spec = SettingSpec.spec(for: key, canvasWidth: canvasWidth)
+    private func row(_ d: SettingDeclaration, _ ui: PanelUI, effective: SceneSettings, host: TuningHost) {
+        let key = d.key
         let given = effective.value(key)
-        let shown = given ?? spec.defaultValue
-        let name = key.rawValue
-        let label = (given == nil && spec.defaultValue == nil ? name + " (auto)" : name) + "###" + name
-        switch spec.control {
-        case .slider(let lo, let hi, let step, let decimals):
-            var v = Self.number(shown) ?? lo
-            let r = ui.slider(label, name: name, value: &v, range: lo ... hi, decimals: shown == nil ? -1 : decimals, unit: spec.unit,
-                              step: step, fine: step / 10)
+        let shown = given ?? d.fixedDefault
+        let label = (given == nil && d.fixedDefault == nil ? key + " (auto)" : key) + "###" + key
+        switch d.type {
+        case .number:
+            let soft = d.soft ?? 0 ... 1
+            var v = Self.number(shown) ?? soft.lowerBound
+            // The slider spans the soft range; a typed value (Ctrl+click) may go anywhere in the hard one.
+            let r = ui.slider(label, name: key, value: &v, range: soft, decimals: shown == nil ? -1 : d.decimals, unit: d.unit,
+                              step: d.step, fine: d.step / 10)
             if r.contains(.changed) {
-                let scale = Self.power10(decimals)
+                let scale = Self.power10(d.decimals)
                 let rounded = (v * scale).rounded() / scale
                 if Self.number(given) != rounded { set(key, .number(rounded), host: host) }
             }
-        case .integer(let lo, let hi) where hi - lo <= 100_000:
-            var v = Int(Self.number(shown) ?? Double(lo))
-            let r = ui.integer(label, name: name, value: &v, range: lo ... hi)
-            if r.contains(.changed), Self.number(given) != Double(v) { set(key, .number(Double(v)), host: host) }
         case .integer:
-            textRow(key, ui, label: label, shown: shown, host: host)
+            let soft = d.soft ?? 0 ... 100
+            if soft.upperBound - soft.lowerBound <= 100_000 {
+                var v = Int(Self.number(shown) ?? soft.lowerBound)
+                let r = ui.integer(label, name: key, value: &v, range: Int(soft.lowerBound) ... Int(soft.upperBound))
+                if r.contains(.changed), Self.number(given) != Double(v) { set(key, .number(Double(v)), host: host) }
+            } else {
+                textRow(d, ui, label: label, shown: shown, host: host)
+            }
         case .colour:
             let c = Self.string(shown).flatMap { Color(hex: $0) } ?? .black
             var rgba = (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
-            let r = ui.colour(label, name: name, rgba: &rgba)
+            let r = ui.colour(given == nil && d.fixedDefault == nil ? key + " (off)###" + key : label, name: key, rgba: &rgba)
             if r.contains(.changed) {
                 func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
                 let hex = Color(r: byte(rgba.0), g: byte(rgba.1), b: byte(rgba.2), a: byte(rgba.3)).hex
@@ -256,55 +270,57 @@ final class TuningPanel {
         case .toggle:
             var b: Bool
             if case .bool(let v)? = shown { b = v } else { b = false }
-            if ui.toggle(label, name: name, value: &b).contains(.changed) { set(key, .bool(b), host: host) }
+            if ui.toggle(label, name: key, value: &b).contains(.changed) { set(key, .bool(b), host: host) }
         case .choice(let items):
             let current = Self.string(shown)
-            if let k = ui.choice(label, name: name, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
+            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
                 set(key, .string(items[k]), host: host)
             }
-        case .font:
+        case .choiceOrText(let items):
+            let current = Self.string(shown)
+            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
+                set(key, .string(items[k]), host: host)
+            }
+            textRow(d, ui, label: "custom###" + key + "-text", shown: shown, host: host, fieldName: key + "-text")
+        case .file(.font):
             let list = fonts ?? FontLocator.installedFonts()
             fonts = list
             let path = Self.string(given)
             let selected = path.flatMap { p in list.firstIndex { $0.file == p } }
-            if let k = ui.choice(label, name: name, items: list.map(\.name), selected: selected) {
+            if let k = ui.choice(label, name: key, items: list.map(\.name), selected: selected) {
                 set(key, .string(list[k].file), host: host)
             }
-            if path == nil { ui.note("default: DejaVu Sans Bold") }
-            ui.tooltip(spec.help)
-            textRow(key, ui, label: "file###" + name + "-file", shown: given, host: host, fieldName: name + "-file")
-        case .text, .path:
-            textRow(key, ui, label: label, shown: shown, host: host)
+            if path == nil { ui.note("default: " + d.defaultText) }
+            ui.tooltip(d.help)
+            textRow(d, ui, label: "file###" + key + "-file", shown: given, host: host, fieldName: key + "-file")
+        case .text, .list, .file, .size, .frameOrNever:
+            textRow(d, ui, label: label, shown: shown, host: host)
         }
-        ui.tooltip(spec.help + (given == nil ? "" : " (set: \(key.flag))"))
+        var tip = d.help
+        if let r = d.rangeText { tip += " Range \(r)." }
+        tip += " Default: \(d.defaultText)."
+        ui.tooltip(tip + (given == nil ? "" : " (set: \(d.flag))"))
     }
 
     /// A text field: edits are kept as a draft and applied when Enter is pressed or the field is
     /// left. Lists (repeated flags) are written with " ; " between items; empty means the default.
-    private func textRow(_ key: SceneKey, _ ui: PanelUI, label: String, shown: SceneSettings.Value?, host: TuningHost,
+    private func textRow(_ d: SettingDeclaration, _ ui: PanelUI, label: String, shown: SceneSettings.Value?, host: TuningHost,
                          fieldName: String? = nil) {
+        let key = d.key
         var text = drafts[key] ?? Self.text(shown)
-        let r = ui.textField(label, name: fieldName ?? key.rawValue, value: &text)
+        let r = ui.textField(label, name: fieldName ?? key, value: &text)
         if r.contains(.changed) { drafts[key] = text }
         guard r.contains(.committed) else { return }
         drafts[key] = nil
         let trimmed = text.trimmingCharacters(in: " ")
         if trimmed.isEmpty { set(key, nil, host: host); return }
-        switch key.kind {
-        case .list:
+        if d.type == .list {
             set(key, .strings(trimmed.split(separator: ";").map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }), host: host)
-        case .number, .integer:
-            guard let v = Double(trimmed), v.isFinite else {
-                error = "\(key.flag): '\(trimmed)' is not a number"
-                return
-            }
-            set(key, .number(v), host: host)
-        case .frameOrNever:
-            if let v = Int(trimmed) { set(key, .number(Double(v)), host: host) } else { set(key, .string(trimmed), host: host) }
-        case .bool:
-            set(key, .bool(trimmed == "true"), host: host)
-        case .string, .path, .colour:
-            set(key, .string(trimmed), host: host)
+            return
+        }
+        // Checked as the flag would be: a number typed anywhere in the hard range, or the flag's error.
+        do { set(key, try d.check(.string(trimmed)), host: host) } catch {
+            self.error = "\(d.flag): \((error as? SettingError)?.message ?? "\(error)")"
         }
     }
 
@@ -327,7 +343,7 @@ final class TuningPanel {
     func load(_ preset: String, host: TuningHost) {
         if apply(PanelState(flags: SceneSettings(), preset: preset), host: host) {
             notice = "loaded preset \(preset)"
-            StandardOutput.line("panel: --preset " + WaveParameters.shellQuoted(preset))
+            StandardOutput.line("panel: --preset " + SceneSetup.shellQuoted(preset))
         }
     }
 
@@ -335,7 +351,7 @@ final class TuningPanel {
     func savePreset(_ host: TuningHost) {
         do {
             try SceneSetup.checkPresetPath(presetFile, force: overwrite)
-            let json = try host.currentSetup.presetJSON(adjusted: host.currentScene.adjustedSettings)
+            let json = try host.currentSetup.presetJSON(adjusted: host.adjusted())
             do { try AtomicFile.write(Array(json.utf8), to: presetFile) } catch {
                 throw ParameterError("--save-preset", "\(error)")
             }
@@ -450,13 +466,14 @@ final class TuningPanel {
     // MARK: - Values
 
     /// `--key value` as typed on a command line (`--key` alone for a set switch; "(default)" when unset).
-    static func flagText(_ key: SceneKey, _ value: SceneSettings.Value?) -> String {
+    static func flagText(_ key: String, _ value: SceneSettings.Value?) -> String {
+        let flag = "--" + key
         switch value {
-        case nil: return key.flag + " (default)"
-        case .string(let s)?: return key.flag + " " + WaveParameters.shellQuoted(s)
-        case .number(let n)?: return key.flag + " " + JSONText.number(n)
-        case .bool(let b)?: return b ? key.flag : key.flag + " (off)"
-        case .strings(let a)?: return a.map { key.flag + " " + WaveParameters.shellQuoted($0) }.joined(separator: " ")
+        case nil, .unset?: return flag + " (default)"
+        case .string(let s)?: return flag + " " + SceneSetup.shellQuoted(s)
+        case .number(let n)?: return flag + " " + JSONText.number(n)
+        case .bool(let b)?: return b ? flag : flag + " (off)"
+        case .strings(let a)?: return a.map { flag + " " + SceneSetup.shellQuoted($0) }.joined(separator: " ")
         }
     }
 
@@ -477,6 +494,7 @@ final class TuningPanel {
         case .number(let n)?: return JSONText.number(n)
         case .bool(let b)?: return b ? "true" : "false"
         case .strings(let a)?: return a.joined(separator: " ; ")
+        case .unset?: return ""
         }
     }
 

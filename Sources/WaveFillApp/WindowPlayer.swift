@@ -17,6 +17,13 @@ public struct WindowOptions: Sendable {
 
     /// Defaults: until closed, vsync, nothing scripted.
     public init() {}
+
+    /// Sets `script` from `--script`'s text; a `--script` error when it cannot be read.
+    public mutating func setScript(_ text: String) throws {
+        do { script = try InputScript(text, maxSide: SceneLimits.maxCanvasSide) } catch {
+            throw ParameterError("--script", error.description)
+        }
+    }
 }
 
 /// The one window player for every scene.
@@ -94,14 +101,35 @@ public final class WindowPlayer: TuningHost {
     /// The next entry of `options.script` to replay.
     private var scriptNext = 0
 
+    /// Checks that a window can be opened here: a `CLIError` with exit status 69 and the reason when not.
+    public static func checkDisplay() throws {
+        do { try SDLWindow.checkDisplay() } catch let e as SDLError { throw noDisplay(e) }
+    }
+
+    static func noDisplay(_ e: SDLError) -> CLIError {
+        CLIError("\(e); use 'wavefill render' to render frames headless, e.g. wavefill render --frames 300 --out out", code: 69)
+    }
+
+    /// Plays `scene` (made from `setup`) in a window until it is closed or `options.frames` ticks
+    /// have run. Failures to open the window are `CLIError`s (69 when there is no display).
+    public static func play(scene: any Scene, setup: SceneSetup, options: WindowOptions) throws {
+        let player: WindowPlayer
+        do {
+            player = try WindowPlayer(scene: scene, setup: setup, options: options)
+        } catch let e as SDLError {
+            if case .noDisplay = e { throw noDisplay(e) }
+            throw CLIError("cannot open the window: \(e)")
+        }
+        try player.run()
+    }
+
     /// Opens the window at the scene's size. Throws `SDLError` when no window can be opened.
     public init(scene: any Scene, setup: SceneSetup, options: WindowOptions) throws {
         self.scene = scene
         self.setup = setup
         self.options = options
         initialSize = (scene.width, scene.height)
-        let title = (try? setup.settings.string(.text)).flatMap { $0 } ?? setup.kind.rawValue
-        let window = try SDLWindow(title: "WaveFill - \(setup.kind == .wave ? title : setup.kind.rawValue)",
+        let window = try SDLWindow(title: "WaveFill - \(setup.definition.name)",
                                    width: scene.width, height: scene.height, vsync: options.vsync)
         self.window = window
         let rate = window.refreshRate ?? scene.fps
@@ -114,12 +142,12 @@ public final class WindowPlayer: TuningHost {
             StandardError.line("wavefill: the renderer presents without vsync\(options.vsync ? " (not available)" : " (--no-vsync)"); pacing to \(VSyncClock.format(rate)) Hz by the clock")
         }
         let d = window.drawableSize
-        let sceneNote = setup.kind == .wave ? "" : ", --scene \(setup.kind.rawValue)"
+        let sceneNote = ", --scene \(setup.definition.name)"
         StandardOutput.line("window \(scene.width)x\(scene.height) (drawable \(d.width)x\(d.height))\(sceneNote), \(window.videoDriver)/\(window.rendererName), \(window.vsyncRequested ? "vsync" : "no vsync"), \(VSyncClock.format(rate)) Hz\(window.refreshRate == nil ? " (display rate unknown: --fps)" : ""); press ? for help")
     }
 
     /// The player's own keys, for help overlays and `wavefill run --help`.
-    public static let playerHelp = [
+    nonisolated public static let playerHelp = [
         "space    pause / resume",
         "r        restart",
         "s        save PNG",
@@ -436,11 +464,18 @@ public final class WindowPlayer: TuningHost {
 
     /// The command line that reproduces what the window shows (its current size in points included).
     public func commandLine() -> String {
-        var adjusted = scene.adjustedSettings
-        if logicalSize.width > 0, logicalSize != initialSize {
-            adjusted["size"] = .string("\(logicalSize.width)x\(logicalSize.height)")
-        }
-        return setup.commandLine(subcommand: "run", adjusted: adjusted)
+        setup.commandLine(subcommand: "run", adjusted: adjusted())
+    }
+
+    /// What the scene's actions and the window changed, as settings that make the frame on screen.
+    func adjusted() -> [String: SettingValue] {
+        scene.adjustedSettings(atFrame: presentedFrame).merging(resized) { $1 }
+    }
+
+    /// The canvas size in points when the window was resized (the one setting the window itself changes).
+    private var resized: [String: SettingValue] {
+        guard logicalSize.width > 0, logicalSize != initialSize else { return [:] }
+        return ["size": .string("\(logicalSize.width)x\(logicalSize.height)")]
     }
 
     /// Saves the frame on screen, without overlays, as ./wavefill-frame-NNNNN.png (never overwriting).
@@ -476,10 +511,7 @@ public final class WindowPlayer: TuningHost {
         }
         if panel == nil {
             // The panel edits the command line's flags over its preset, as the window was started.
-            var flags = setup.flags
-            if logicalSize.width > 0, logicalSize != initialSize {
-                flags.set(.size, .string("\(logicalSize.width)x\(logicalSize.height)"))
-            }
+            let flags = setup.flags.overlaid(with: SceneSettings(resized))
             panel = TuningPanel(flags: flags, preset: setup.preset)
         }
         panelShown.toggle()
@@ -551,6 +583,13 @@ public final class WindowPlayer: TuningHost {
     }
 
     func copyToClipboard(_ text: String) -> Bool { window.setClipboard(text) }
+
+    func restart() {
+        _ = scene.perform(.restart, atFrame: frame)
+        sceneChanges &+= 1
+        frame = 0
+        shownPicture = nil
+    }
 
     /// Draws the compared scene's frame into the right half of the preview, with a one-pixel
     /// divider; every row changed.

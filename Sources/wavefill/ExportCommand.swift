@@ -37,8 +37,6 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
-
     @Option(name: .long, help: ArgumentHelp("Output format. (default: from the --out extension: .gif .apng .png .mp4 .webm, .json/.lottie for lottie, .svg; spritesheet needs the flag)", valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: ExportFormat?
 
@@ -83,7 +81,7 @@ struct ExportCommand: ParsableCommand {
         r.lottieMasks = lottieMasks
         r.maxTexture = maxTexture
         r.gifMatte = try gifMatte.map { try SceneSettings.parseColour($0, flag: "--gif-matte") }
-        try SceneExporter(setup: try SceneSetup(scene, scenes), request: r).run()
+        try SceneExporter(setup: try SceneSetup(scene), request: r).run()
     }
 }
 

@@ -18,8 +18,6 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
-
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Render the single frame K, 0 ... 999999999. (default: 0 when --frames is not given)", valueName: "K"))
     var frame: Int?
 
@@ -57,6 +55,6 @@ struct RenderCommand: ParsableCommand {
         var r = RenderRequest()
         r.first = first; r.count = count; r.out = out; r.force = force; r.savePreset = scene.savePreset
         r.renderer = kind
-        try FrameWriter(setup: try SceneSetup(scene, scenes), request: r).run()
+        try FrameWriter(setup: try SceneSetup(scene), request: r).run()
     }
 }

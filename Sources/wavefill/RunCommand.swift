@@ -1,7 +1,6 @@
 import ArgumentParser
 import WaveFill
 import WaveFillApp
-import SDLHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,8 +42,6 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @OptionGroup(title: "Other scenes") var scenes: SceneChoiceOptions
-
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Run N display ticks, then exit (1...1000000). (default: until closed)", valueName: "N"))
     var frames: Int?
 
@@ -78,9 +75,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         if checkDisplay {
-            try MainActor.assumeIsolated {
-                do { try SDLWindow.checkDisplay() } catch let e as SDLError { throw Self.noDisplay(e) }
-            }
+            try MainActor.assumeIsolated { try WindowPlayer.checkDisplay() }
             StandardOutput.line("display found")
             return
         }
@@ -96,35 +91,20 @@ struct RunCommand: ParsableCommand {
         let threadCount = try Self.renderThreadCount(renderThreads, cores: cores)
         if let screenshot { try Self.checkScreenshotPath(screenshot, force: force) }
         if let path = scene.savePreset { try SceneSetup.checkPresetPath(path, force: force) }
-        var inputScript: InputScript?
-        if let script {
-            do { inputScript = try InputScript(script, maxSide: WaveParameters.maxCanvasSide) } catch {
-                throw ParameterError("--script", error.description)
-            }
-        }
-        let setup = try SceneSetup(scene, scenes)
+        var options = WindowOptions()
+        if let script { try options.setScript(script) }
+        let setup = try SceneSetup(scene)
         // The scene is made (and everything it could refuse refused) before a window opens.
         let made = try setup.makeScene()
         made.renderThreads = threadCount
         if let path = scene.savePreset { try setup.savePreset(to: path, force: force) }
-        var options = WindowOptions()
-        options.frames = frames; options.screenshot = screenshot; options.script = inputScript; options.vsync = !noVsync
+        options.frames = frames; options.screenshot = screenshot; options.vsync = !noVsync
         // The command runs on the main thread (assumeIsolated checks it), so the scene never crosses threads.
         nonisolated(unsafe) let sceneToPlay = made
+        let opts = options
         try MainActor.assumeIsolated {
-            let player: WindowPlayer
-            do {
-                player = try WindowPlayer(scene: sceneToPlay, setup: setup, options: options)
-            } catch let e as SDLError {
-                if case .noDisplay = e { throw Self.noDisplay(e) }
-                throw CLIError("cannot open the window: \(e)")
-            }
-            try player.run()
+            try WindowPlayer.play(scene: sceneToPlay, setup: setup, options: opts)
         }
-    }
-
-    static func noDisplay(_ e: SDLError) -> CLIError {
-        CLIError("\(e); use 'wavefill render' to render frames headless, e.g. wavefill render --frames 300 --out out", code: 69)
     }
 
     static func checkScreenshotPath(_ path: String, force: Bool) throws {

@@ -23,7 +23,27 @@ struct WaveFillCommand: ParsableCommand {
     /// Parses and runs, printing errors as one line on stderr (exit 64 for bad input, 1 for failures).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let drawing = ["run", "render", "export"]
+            // The scene settings are taken off the command line by their declarations; the rest is
+            // the subcommand's own options.
+            let sub = arguments.first.flatMap { ["run", "render", "export", "bench", "help"].contains($0) ? $0 : nil }
+            var rest = arguments
+            if drawing.contains(sub ?? "run") {
+                let split = try SettingArguments.split(arguments)
+                SceneOptions.settings = split.settings
+                rest = split.rest
+            }
+            if let sub, rest.contains("--help") || rest.contains("-h") || (sub == "help" && arguments.count > 1) {
+                let name = sub == "help" ? arguments[1] : sub
+                if drawing.contains(name) {
+                    let command: any ParsableCommand.Type = name == "render" ? RenderCommand.self : name == "export" ? ExportCommand.self : RunCommand.self
+                    print(helpMessage(for: command))
+                    print(SettingArguments.help())
+                    Glibc.exit(0)
+                }
+            }
+            var command = try parseAsRoot(rest)
             try command.run()
         } catch let e as ParameterError {
             StandardError.line("wavefill: error: \(e)")

@@ -5,10 +5,10 @@ import WaveFillApp
 
 /// What every scene promises through the `Scene` protocol, checked on all five.
 @Suite struct SceneContractTests {
-    static func make(_ kind: SceneKind, _ extra: [(SceneKey, SceneSettings.Value)] = []) throws -> any Scene {
+    static func make(_ kind: SceneKind, _ extra: [(String, SceneSettings.Value)] = []) throws -> any Scene {
         var s = SceneSettings()
-        s.set(.scene, .string(kind.rawValue))
-        s.set(.size, .string("100x60"))
+        s.set("scene", .string(kind.rawValue))
+        s.set("size", .string("100x60"))
         for (k, v) in extra { s.set(k, v) }
         return try SceneSetup(flags: s, preset: nil).makeScene()
     }
@@ -47,7 +47,7 @@ import WaveFillApp
     func resizingLaysTheSceneOutAgain(_ kind: SceneKind) throws {
         // (A marquee at the document's speed has its scroll rounded to whole frames for its first
         // size; with a speed of its own it is the same scene at any size.)
-        let speed: [(SceneKey, SceneSettings.Value)] = kind == .marquee ? [(.rate, .number(40))] : []
+        let speed: [(String, SceneSettings.Value)] = kind == .marquee ? [("rate", .number(40))] : []
         let scene = try Self.make(kind, speed)
         try scene.resize(width: 160, height: 90, scale: 1)
         #expect(scene.width == 160 && scene.height == 90)
@@ -55,7 +55,7 @@ import WaveFillApp
         #expect(p.width == 160 && p.height == 90)
         // Laid out again, not stretched: the same as a scene made at that size.
         var s = SceneSettings()
-        s.set(.scene, .string(kind.rawValue)); s.set(.size, .string("160x90"))
+        s.set("scene", .string(kind.rawValue)); s.set("size", .string("160x90"))
         for (k, v) in speed { s.set(k, v) }
         let direct = try SceneSetup(flags: s, preset: nil).makeScene()
         #expect(p == direct.render(frame: 20), "\(kind)")
@@ -63,14 +63,14 @@ import WaveFillApp
 
     @Test func timelinesStateEachScenesLength() throws {
         #expect(try Self.make(.wave).timeline == .periodic(frames: 900, seconds: 15, start: 0))
-        #expect(try Self.make(.wave, [(.progress, .number(0.5)), (.amplitude, .number(0))]).timeline == .still)
+        #expect(try Self.make(.wave, [("progress", .number(0.5)), ("amplitude", .number(0))]).timeline == .still)
         #expect(try Self.make(.stroke).timeline == .once(frames: 361))
-        #expect(try Self.make(.stroke, [(.progress, .number(0.5))]).timeline == .still)
+        #expect(try Self.make(.stroke, [("progress", .number(0.5))]).timeline == .still)
         #expect(try Self.make(.spread).timeline == .once(frames: 169))
-        #expect(try Self.make(.spread, [(.selectAt, .string("never"))]).timeline == .still)
-        #expect(try Self.make(.morph, [(.texts, .string("A,B"))]).timeline == .periodic(frames: 240, seconds: 4, start: 120))
-        #expect(try Self.make(.morph, [(.texts, .string("A"))]).timeline == .still)
-        #expect(try Self.make(.marquee, [(.text, .string("Hi"))]).timeline == .still)
+        #expect(try Self.make(.spread, [("select-at", .string("never"))]).timeline == .still)
+        #expect(try Self.make(.morph, [("texts", .string("A,B"))]).timeline == .periodic(frames: 240, seconds: 4, start: 120))
+        #expect(try Self.make(.morph, [("texts", .string("A"))]).timeline == .still)
+        #expect(try Self.make(.marquee, [("text", .string("Hi"))]).timeline == .still)
         if case .periodic(_, let seconds, 0) = try Self.make(.marquee).timeline { #expect(seconds > 0) } else { Issue.record("the default marquee does not scroll") }
     }
 
@@ -78,17 +78,17 @@ import WaveFillApp
         // Stroke: scrubbing to 0.25 shows what --progress 0.25 shows.
         let stroke = try Self.make(.stroke)
         #expect(stroke.perform(.scrub(0.25), atFrame: 10) == "stroke: progress 0.25 (scrubbed)")
-        #expect(stroke.render(frame: 10) == (try Self.make(.stroke, [(.progress, .number(0.25))])).render(frame: 0))
+        #expect(stroke.render(frame: 10) == (try Self.make(.stroke, [("progress", .number(0.25))])).render(frame: 0))
         #expect(stroke.adjustedSettings["progress"] == .number(0.25))
         // Spread: toggling at frame 10 is --select-at 10.
-        let spread = try Self.make(.spread, [(.selectAt, .string("never"))])
+        let spread = try Self.make(.spread, [("select-at", .string("never"))])
         #expect(spread.perform(.toggle, atFrame: 10) == "selected at frame 10")
-        let flagged = try Self.make(.spread, [(.selectAt, .number(10)), (.deselectAt, .string("never"))])
+        let flagged = try Self.make(.spread, [("select-at", .number(10)), ("deselect-at", .string("never"))])
         #expect(spread.render(frame: 25) == flagged.render(frame: 25))
         // Wave: nudging the amplitude is --amplitude.
-        let wave = try Self.make(.wave, [(.amplitude, .number(4))])
+        let wave = try Self.make(.wave, [("amplitude", .number(4))])
         #expect(wave.perform(.adjust("amplitude", 1), atFrame: 0) == "amplitude 5 px")
-        #expect(wave.render(frame: 33) == (try Self.make(.wave, [(.amplitude, .number(5))])).render(frame: 33))
+        #expect(wave.render(frame: 33) == (try Self.make(.wave, [("amplitude", .number(5))])).render(frame: 33))
         #expect(wave.adjustedSettings["amplitude"] == .number(5))
         // A scene ignores what it has no use for.
         #expect(try Self.make(.marquee).perform(.toggle, atFrame: 0) == nil)

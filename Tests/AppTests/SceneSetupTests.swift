@@ -8,19 +8,19 @@ import WaveFillApp
 /// refusal of another scene's settings: the application logic, reached without a command line.
 @Suite struct SceneSetupTests {
     /// Flags as a command line would give them.
-    static func flags(_ pairs: [(SceneKey, SceneSettings.Value)]) -> SceneSettings {
+    static func flags(_ pairs: [(String, SceneSettings.Value)]) -> SceneSettings {
         var s = SceneSettings()
         for (k, v) in pairs { s.set(k, v) }
         return s
     }
 
     /// One small canvas per scene, with a setting of its own.
-    static let cases: [(SceneKind, [(SceneKey, SceneSettings.Value)])] = [
-        (.wave, [(.size, .string("96x74")), (.amplitude, .number(5)), (.frontWave, .string("#1C7ED6"))]),
-        (.marquee, [(.scene, .string("marquee")), (.size, .string("120x40")), (.rate, .number(90)), (.textColor, .string("#E91E63"))]),
-        (.stroke, [(.scene, .string("stroke")), (.size, .string("120x60")), (.text, .string("Ok")), (.strokeWidth, .number(3))]),
-        (.spread, [(.scene, .string("spread")), (.size, .string("120x60")), (.text, .string("Tab")), (.selectAt, .number(3))]),
-        (.morph, [(.scene, .string("morph")), (.size, .string("120x60")), (.texts, .string("Yes,To")), (.interval, .number(1.5))]),
+    static let cases: [(SceneKind, [(String, SceneSettings.Value)])] = [
+        (.wave, [("size", .string("96x74")), ("amplitude", .number(5)), ("front-wave", .string("#1C7ED6"))]),
+        (.marquee, [("scene", .string("marquee")), ("size", .string("120x40")), ("rate", .number(90)), ("text-color", .string("#E91E63"))]),
+        (.stroke, [("scene", .string("stroke")), ("size", .string("120x60")), ("text", .string("Ok")), ("stroke-width", .number(3))]),
+        (.spread, [("scene", .string("spread")), ("size", .string("120x60")), ("text", .string("Tab")), ("select-at", .number(3))]),
+        (.morph, [("scene", .string("morph")), ("size", .string("120x60")), ("texts", .string("Yes,To")), ("interval", .number(1.5))]),
     ]
 
     @Test(arguments: 0 ..< cases.count)
@@ -54,14 +54,14 @@ import WaveFillApp
     }
 
     @Test func settingsOfAnotherSceneAreRefusedBothWays() throws {
-        func refusal(_ pairs: [(SceneKey, SceneSettings.Value)]) -> String? {
+        func refusal(_ pairs: [(String, SceneSettings.Value)]) -> String? {
             do { _ = try SceneSetup(flags: Self.flags(pairs), preset: nil); return nil } catch { return "\(error)" }
         }
-        #expect(refusal([(.scene, .string("marquee")), (.amplitude, .number(3))])?.contains("--amplitude: applies to --scene wave only (the scene is marquee)") == true)
-        #expect(refusal([(.rate, .number(3))])?.contains("--rate: applies to --scene marquee only (the scene is wave)") == true)
-        #expect(refusal([(.scene, .string("spread")), (.progress, .number(0.5))])?.contains("--progress: applies to --scene wave or stroke only") == true)
-        #expect(refusal([(.scene, .string("stroke")), (.maskImage, .string("x.png"))])?.contains("--mask-image") == true)
-        #expect(refusal([(.scene, .string("bogus"))])?.contains("--scene: 'bogus' is not a scene") == true)
+        #expect(refusal([("scene", .string("marquee")), ("amplitude", .number(3))])?.contains("--amplitude: applies to --scene wave only (the scene is marquee)") == true)
+        #expect(refusal([("rate", .number(3))])?.contains("--rate: applies to --scene marquee only (the scene is wave)") == true)
+        #expect(refusal([("scene", .string("spread")), ("progress", .number(0.5))])?.contains("--progress: applies to --scene wave or stroke only") == true)
+        #expect(refusal([("scene", .string("stroke")), ("mask-image", .string("x.png"))])?.contains("--mask-image") == true)
+        #expect(refusal([("scene", .string("bogus"))])?.contains("--scene: 'bogus' is not a scene") == true)
     }
 
     @Test func aPresetOfAnotherSceneIsNamedInTheError() throws {
@@ -73,7 +73,7 @@ import WaveFillApp
         #expect(try SceneSetup(flags: SceneSettings(), preset: path).kind == .marquee)
         // --scene of another scene is a conflict, named.
         do {
-            _ = try SceneSetup(flags: Self.flags([(.scene, .string("wave"))]), preset: path)
+            _ = try SceneSetup(flags: Self.flags([("scene", .string("wave"))]), preset: path)
             Issue.record("a marquee preset was accepted for the wave")
         } catch {
             #expect("\(error)".hasPrefix("--scene: 'wave', but the preset"), "\(error)")
@@ -90,15 +90,15 @@ import WaveFillApp
     }
 
     @Test func commandLinesReproduceEveryScene() throws {
-        let setup = try SceneSetup(flags: Self.flags([(.scene, .string("spread")), (.text, .string("Tab it")), (.selectAt, .string("never"))]), preset: nil)
+        let setup = try SceneSetup(flags: Self.flags([("scene", .string("spread")), ("text", .string("Tab it")), ("select-at", .string("never"))]), preset: nil)
         #expect(setup.commandLine(subcommand: "render") == "wavefill render --scene spread --text 'Tab it' --select-at never")
-        let wave = try SceneSetup(flags: Self.flags([(.amplitude, .number(4))]), preset: nil)
+        let wave = try SceneSetup(flags: Self.flags([("amplitude", .number(4))]), preset: nil)
         #expect(wave.commandLine(subcommand: "run", adjusted: ["frequency": .number(0.5)]) == "wavefill run --amplitude 4 --frequency 0.5")
     }
 
     @Test func theDefaultsShowEachEffect() throws {
         func scene(_ kind: SceneKind) throws -> any Scene {
-            try SceneSetup(flags: Self.flags([(.scene, .string(kind.rawValue))]), preset: nil).makeScene()
+            try SceneSetup(flags: Self.flags([("scene", .string(kind.rawValue))]), preset: nil).makeScene()
         }
         // The marquee's default caption scrolls at the default size.
         let m = try scene(.marquee)

@@ -17,7 +17,7 @@ import Raster
         (["--shape", "rounded-rect", "--corner-radius", "51"], "--corner-radius: 51"),
         (["--shape", "heart", "--svg", "empty.svg"], "--svg: cannot be combined with --shape"),
         (["--shape", "octagon"], "--shape: 'octagon' is not one of"),
-        (["--fill-rule", "evenodd"], "--fill-rule: goes with --path"),
+        (["--fill-rule", "evenodd"], "--fill-rule: applies only with --path"),
     ] as [([String], String)])
     func badContainerInputIsRefused(args: [String], message: String) throws {
         let dir = try Executable.temporaryDirectory()

@@ -45,12 +45,6 @@ import WaveFillApp
         #expect(try PNGFile.read(dir + "/a.png").bytes == (try PNGFile.read(dir + "/b.png").bytes))
     }
 
-    @Test func theLabelIsOnThePrintedCommandLine() {
-        var p = WaveParameters()
-        p.label = "{p}%"; p.labelSize = 30; p.labelColor = Color(r: 1, g: 2, b: 3); p.borderWidth = 4; p.borderGap = 1.5
-        #expect(p.commandLine() == "wavefill render --label '{p}%' --label-size 30 --label-color '#010203' --border-width 4 --border-gap 1.5")
-    }
-
     /// Lottie and a still SVG hold the label and the ring; the animated SVG refuses the label in one
     /// line naming the flag and writes nothing, and holds the ring.
     @Test func vectorExportsHoldTheLabelAndBorderOrSaySo() throws {

@@ -11,7 +11,9 @@ import WaveFillApp
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let presetDir = root + "/Assets/presets"
-    static let builtins = ["midnight", "mono", "ocean", "sunset", "waterwave"]
+    static let builtins = ["gauge", "marquee-bounce", "marquee-calm", "marquee-ticker", "midnight", "mono", "morph-evaporate", "morph-fall",
+                           "morph-scale", "ocean", "spread-dark", "spread-late", "spread-tab", "stroke-blueprint", "stroke-ink",
+                           "stroke-neon", "sunset", "waterwave"]
 
     static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
@@ -59,17 +61,17 @@ import WaveFillApp
     @Test func waterwaveIsTheDefaultAndSceneDefaults() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The original's look is the wave's declared defaults: every value the preset sets is its default.
         let json = try Self.object(Self.presetDir + "/waterwave.json")
-        let d = WaveParameters()
-        #expect(json["size"] as? String == "\(d.width)x\(d.height)" && json["text"] as? String == d.text)
-        #expect(json["frequency"] as? Double == d.frequency && json["phase-step"] as? Double == d.phaseStep)
-        #expect(json["rise-frames"] as? Int == d.riseFrames && json["fps"] as? Double == d.fps)
-        #expect(json["background"] as? String == d.background.hex && json["container"] as? String == d.container.hex)
-        #expect(json["back-wave"] as? String == d.backWave.hex && json["front-wave"] as? String == d.frontWave.hex)
-        for k in ["font", "font-size", "mask-image", "amplitude", "wave-width", "phase-speed", "rise-duration", "progress"] {
-            #expect(json[k] is NSNull, "\(k) should be null (derived or off)")
+        let wave = try #require(SceneRegistry.scene("wave"))
+        for (key, value) in json where key != "scene" {
+            let d = try #require(wave.declaration(key), "\(key)")
+            switch d.fixedDefault {
+            case .string(let t)?: #expect(value as? String == t, "\(key)")
+            case .number(let n)?: #expect((value as? NSNumber)?.doubleValue == n, "\(key)")
+            default: Issue.record("\(key) has no fixed default")
+            }
         }
-        #expect(d.commandLineArguments.isEmpty)
         let a = try Executable.run(["render", "--size", "80x62", "--frame", "150", "--out", "a.png"], in: dir)
         let b = try Executable.run(["render", "--preset", "waterwave", "--size", "80x62", "--frame", "150", "--out", "b.png"], in: dir)
         #expect(a.status == 0 && b.status == 0)
@@ -89,71 +91,58 @@ import WaveFillApp
         #expect(try PNGFile.read(dir + "/o.png").pixel(0, 0) == SIMD4<UInt8>(0x0B, 0x25, 0x45, 0xFF))
     }
 
-    /// Parameters -> command line (what the window's `c` key prints) -> `--save-preset` -> `--preset`
-    /// -> `--save-preset` again: the same file, the same parameters, the same frames.
+    /// Flags -> `--save-preset` -> `--preset` -> `--save-preset` again: the same file, holding the
+    /// values given, and the same frames.
     @Test func savedPresetsRoundTripToIdenticalParametersAndFrames() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var rng = SeededRandom(seed: 2024)
         let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+        func colour() -> String { Color(r: UInt8(rng.int(0 ... 255)), g: UInt8(rng.int(0 ... 255)), b: UInt8(rng.int(0 ... 255)), a: UInt8(rng.int(0 ... 255))).hex }
         for round in 0 ..< 6 {
-            var p = WaveParameters()
-            p.width = rng.int(20 ... 120); p.height = rng.int(20 ... 90)
-            p.text = ["du", "Wave", "a\"b'c", "ok 1"][rng.int(0 ... 3)]
-            if rng.int(0 ... 1) == 1 { p.fontPath = serif }
-            if rng.int(0 ... 2) == 0 { p.fontSize = Double(rng.int(640 ... 1600)) / 64 }
-            if rng.int(0 ... 1) == 1 { p.amplitude = rng.double(0 ... 9) }
-            p.frequency = rng.double(0 ... 2)
-            if rng.int(0 ... 1) == 1 { p.waveWidth = rng.double(5 ... 90) }
-            p.phaseStep = [8, 7.5, -12, rng.double(-30 ... 30)][rng.int(0 ... 3)]
-            if rng.int(0 ... 2) == 0 { p.phaseSpeed = rng.double(10 ... 900) }
-            p.riseFrames = rng.int(1 ... 500)
-            if rng.int(0 ... 2) == 0 { p.riseDuration = rng.double(0.1 ... 9) }
-            p.fps = [60, 30, 144, rng.double(1 ... 240)][rng.int(0 ... 3)]
-            if rng.int(0 ... 2) == 0 { p.progress = rng.double(0 ... 1) }
-            func colour() -> Color { Color(r: UInt8(rng.int(0 ... 255)), g: UInt8(rng.int(0 ... 255)), b: UInt8(rng.int(0 ... 255)), a: UInt8(rng.int(0 ... 255))) }
-            p.background = colour(); p.container = colour(); p.backWave = colour(); p.frontWave = colour()
+            var given: [(String, String)] = [("size", "\(rng.int(20 ... 120))x\(rng.int(20 ... 90))"),
+                                             ("text", ["du", "Wave", "a\"b'c", "ok 1"][rng.int(0 ... 3)])]
+            if rng.int(0 ... 1) == 1 { given.append(("font", serif)) }
+            if rng.int(0 ... 2) == 0 { given.append(("font-size", DecimalText.shortest(Double(rng.int(640 ... 1600)) / 64))) }
+            if rng.int(0 ... 1) == 1 { given.append(("amplitude", DecimalText.shortest(rng.double(0 ... 9)))) }
+            given.append(("frequency", DecimalText.shortest(rng.double(0.001 ... 2))))
+            if rng.int(0 ... 1) == 1 { given.append(("wave-width", DecimalText.shortest(rng.double(5 ... 90)))) }
+            given.append(("phase-step", DecimalText.shortest([8, 7.5, -12, rng.double(-30 ... 30)][rng.int(0 ... 3)])))
+            if rng.int(0 ... 2) == 0 { given.append(("phase-speed", DecimalText.shortest(rng.double(10 ... 900)))) }
+            given.append(("rise-frames", String(rng.int(1 ... 500))))
+            if rng.int(0 ... 2) == 0 { given.append(("rise-duration", DecimalText.shortest(rng.double(0.1 ... 9)))) }
+            given.append(("fps", DecimalText.shortest([60, 30, 144, rng.double(1 ... 240)][rng.int(0 ... 3)])))
+            if rng.int(0 ... 2) == 0 { given.append(("progress", DecimalText.shortest(rng.double(0 ... 1)))) }
+            for k in ["background", "container", "back-wave", "front-wave"] { given.append((k, colour())) }
             let frame = String(rng.int(0 ... 400))
-
-            let args = p.commandLineArguments
+            let args = given.flatMap { ["--" + $0.0, $0.1] }
             let a = try Executable.run(["render"] + args + ["--save-preset", "a.json", "--frame", frame, "--out", "a.png", "--force"], in: dir)
             try #require(a.status == 0, "round \(round) \(args): \(a.stderr)")
             let b = try Executable.run(["render", "--preset", "a.json", "--save-preset", "b.json", "--frame", frame, "--out", "b.png", "--force"], in: dir)
             try #require(b.status == 0, "round \(round): \(b.stderr)")
             #expect(try Self.read(dir + "/a.json") == (try Self.read(dir + "/b.json")), "round \(round)")
             #expect(try PNGFile.read(dir + "/a.png").bytes == (try PNGFile.read(dir + "/b.png").bytes), "round \(round)")
-            #expect(try Self.parameters(dir + "/a.json") == p, "round \(round): \(args)")
+            // The file holds exactly the values given, read back independently of the tool's reader.
+            let j = try JSONDecoder().decode([String: PresetValue].self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/a.json")))
+            #expect(Set(j.keys) == Set(given.map(\.0) + ["scene"]), "round \(round)")
+            for (k, v) in given {
+                switch j[k] {
+                case .text(let t)?: #expect(t == v, "round \(round): \(k)")
+                case .number(let n)?: #expect(n == Double(v), "round \(round): \(k) \(n) vs \(v)")
+                case nil: Issue.record("round \(round): \(k) missing")
+                }
+            }
         }
     }
 
-    /// A preset file as a Decodable struct: read back independently of the tool's own (dynamic) reader.
-    /// (Not JSONSerialization: on Linux it reads numbers as NSDecimalNumber and rounds some doubles.)
-    struct PresetFile: Decodable {
-        var size: String, text: String, font: String?, fontSize: Double?, maskImage: String?, amplitude: Double?
-        var frequency: Double, waveWidth: Double?, phaseStep: Double, phaseSpeed: Double?, riseFrames: Int
-        var riseDuration: Double?, fps: Double, progress: Double?, background: String, container: String
-        var backWave: String, frontWave: String
-        enum CodingKeys: String, CodingKey {
-            case size, text, font, fontSize = "font-size", maskImage = "mask-image", amplitude, frequency
-            case waveWidth = "wave-width", phaseStep = "phase-step", phaseSpeed = "phase-speed", riseFrames = "rise-frames"
-            case riseDuration = "rise-duration", fps, progress, background, container, backWave = "back-wave", frontWave = "front-wave"
+    /// A preset value read back independently of the tool's own (dynamic) reader. (Not
+    /// JSONSerialization: on Linux it reads numbers as NSDecimalNumber and rounds some doubles.)
+    enum PresetValue: Decodable {
+        case text(String), number(Double)
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let n = try? c.decode(Double.self) { self = .number(n) } else { self = .text(try c.decode(String.self)) }
         }
-    }
-
-    /// A preset file read back into parameters.
-    static func parameters(_ path: String) throws -> WaveParameters {
-        let j = try JSONDecoder().decode(PresetFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        var p = WaveParameters()
-        let size = j.size.split(separator: "x").compactMap { Int($0) }
-        try #require(size.count == 2)
-        p.width = size[0]; p.height = size[1]
-        p.text = j.text; p.fontPath = j.font; p.fontSize = j.fontSize; p.amplitude = j.amplitude
-        p.frequency = j.frequency; p.waveWidth = j.waveWidth; p.phaseStep = j.phaseStep; p.phaseSpeed = j.phaseSpeed
-        p.riseFrames = j.riseFrames; p.riseDuration = j.riseDuration; p.fps = j.fps; p.progress = j.progress
-        func c(_ s: String) throws -> Color { try #require(Color(hex: s)) }
-        p.background = try c(j.background); p.container = try c(j.container)
-        p.backWave = try c(j.backWave); p.frontWave = try c(j.frontWave)
-        return p
     }
 
     @Test func relativePathsInAPresetAreFromItsFolder() throws {

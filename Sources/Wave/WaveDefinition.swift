@@ -1,0 +1,226 @@
+import SceneKit
+import Text
+import Geometry
+import Raster
+import Vector
+import Export
+
+/// What the wave's settings write before the scene is made: its parameters, the canvas and text
+/// shared by every scene, the container as given, and the stack's size and edits.
+public struct WaveSetup: Sendable {
+    public var basics = SceneBasics()
+    public var wave = WaveParameters()
+    public var maskImage: String?
+    public var shape: ContainerShape?
+    public var cornerRadius: Double?
+    public var path: String?
+    public var svg: String?
+    public var fillRule: FillRule?
+    public var waveCount: Int?
+    public var waveEdits: [String] = []
+
+    public init() {}
+
+    /// The largest SVG file read for `svg`.
+    public static let maxSVGBytes = 16 << 20
+    /// What a second container source is told.
+    static let oneContainer = "give exactly one container (text, --mask-image, --shape, --path or --svg)"
+
+    /// The parameters with the canvas, text and stack applied, validated.
+    public func parameters() throws -> WaveParameters {
+        var p = wave
+        p.width = basics.width; p.height = basics.height; p.fps = basics.fps; p.background = basics.background
+        if let t = basics.text { p.text = t }
+        p.fontPath = basics.fontPath
+        p.fontSize = basics.fontSize
+        if let n = waveCount {
+            var stack = WaveSpec.stack(n, back: p.backWave, front: p.frontWave)
+            for e in waveEdits { try WaveSpec.apply(e, to: &stack) }
+            p.waves = stack
+        }
+        try p.validate()
+        return p
+    }
+
+    /// The container the settings give: text (the default), or exactly one of a mask image, a shape,
+    /// path data or an SVG file.
+    public func source(_ p: WaveParameters) throws -> ContainerSource {
+        let given = [("mask-image", maskImage != nil), ("shape", shape != nil), ("path", path != nil), ("svg", svg != nil)]
+            .filter(\.1).map(\.0)
+        if given.count > 1 { throw SettingError(given[1], "cannot be combined with --\(given[0]); \(Self.oneContainer)") }
+        if cornerRadius != nil, shape != .roundedRect { throw SettingError("corner-radius", "goes with --shape rounded-rect") }
+        if fillRule != nil, path == nil {
+            throw SettingError("fill-rule", "goes with --path (--svg takes the rule from the file; text is non-zero)")
+        }
+        if let shape { return .outline(try ContainerOutline(shape: shape, cornerRadius: cornerRadius)) }
+        if let path {
+            do { return .outline(ContainerOutline(path: try Path(svgPathData: path), rule: fillRule ?? .nonZero, key: "path")) }
+            catch let e as SVGPathDataError { throw SettingError("path", "malformed path data \(e)") }
+        }
+        if let svg {
+            let bytes = try SmallFile.read(svg, key: "svg", limit: Self.maxSVGBytes, what: "expected a small SVG of shapes")
+            do {
+                let shapes = try SVGShapes(text: String(decoding: bytes, as: UTF8.self))
+                return .outline(ContainerOutline(path: shapes.path, rule: shapes.rule, key: "svg"))
+            } catch let e as SVGShapesError {
+                throw SettingError("svg", "'\(SettingDeclaration.clip(svg))': \(e.message)")
+            }
+        }
+        if let maskImage {
+            let img: (width: Int, height: Int, rgba: [UInt8])
+            do { img = try PNGFile.readStraightRGBA(maskImage, maxSide: SceneLimits.maxCanvasSide) } catch {
+                throw SettingError("mask-image", "\(error); expected a PNG file")
+            }
+            var alpha = [UInt8](repeating: 0, count: img.width * img.height)
+            for i in alpha.indices { alpha[i] = img.rgba[i * 4 + 3] }
+            return .mask(MaskImage(width: img.width, height: img.height, alpha: alpha))
+        }
+        let face = try FontLocator.face(p.fontPath)
+        do { return .text(try TextShaper(text: p.text, face: face)) } catch let e as TextError { throw e.settingError() }
+    }
+
+    /// The indicator these settings describe.
+    public func makeIndicator() throws -> WaveIndicator {
+        let p = try parameters()
+        let source = try source(p)
+        var q = p
+        if case .text = source { q.fontPath = try FontLocator.fontFile(p.fontPath) }
+        do { return try WaveIndicator(parameters: q, source: source) } catch let e as TextError { throw e.settingError() }
+    }
+}
+
+extension WaveIndicator {
+    /// The wave fill's settings, each declared once.
+    public static let definition = DeclaredScene<WaveSetup>(
+        name: "wave",
+        summary: "Text (or a shape, path, SVG or image) filling with a sine and a cosine wave.",
+        loopHint: ", or a --phase-speed and --rise-duration whose periods are commensurate",
+        controls: keys,
+        settings: settings,
+        initial: { WaveSetup() },
+        make: { try $0.makeIndicator() })
+
+    /// Not text: a container other than text is given.
+    static let textContainer: SettingCondition = .all([.isUnset("mask-image"), .isUnset("shape"), .isUnset("path"), .isUnset("svg")])
+
+    static let settings: [Setting<WaveSetup>] = {
+        typealias S = Setting<WaveSetup>
+        typealias D = SettingDeclaration
+        let d = WaveParameters()
+        func colour(_ c: Color) -> SettingDefault { .value(.string(c.hex)) }
+        func number(_ v: Double) -> SettingDefault { .value(.number(v)) }
+        let basics = SceneBasics.settings.map { $0.lifted(\WaveSetup.basics) }.map { s -> S in
+            switch s.declaration.key {
+            case "text":
+                return s.with(default: .value(.string(d.text)), help: "The container's text; every character must be in the font.",
+                              when: textContainer)
+            case "font", "font-size": return s.with(when: textContainer)
+            default: return s
+            }
+        }
+        let container: [S] = [
+            .text(D("mask-image", .file(.image), default: .off("text"),
+                    help: "Use this PNG's alpha as the container instead of text, placed and scaled like the ink box.",
+                    group: .container)) { $0.maskImage = $1 },
+            .choice(D("shape", .choice(choiceNames(ContainerShape.self)), default: .off("text"),
+                      help: "Use a built-in shape as the container instead of text.", group: .container),
+                    ContainerShape.self) { $0.shape = $1 },
+            .number(D("corner-radius", .number, hard: 0 ... ContainerShape.maxCornerRadius, step: 0.5,
+                      default: number(ContainerShape.defaultCornerRadius),
+                      help: "Corner radius of the rounded rect, in units of the 100 x 100 shape (before scaling).",
+                      group: .container, when: .equals("shape", [ContainerShape.roundedRect.rawValue]), valueName: "r")) { $0.cornerRadius = $1 },
+            .text(D("path", .text, default: .off("text"),
+                    help: "Use SVG path data (M L H V C S Q T A Z) as the container instead of text.",
+                    group: .container, valueName: "data")) { $0.path = $1 },
+            .text(D("svg", .file(.svg), default: .off("text"),
+                    help: "Use an SVG file's <path>, <rect>, <circle>, <ellipse>, <polygon> and <polyline> elements as the container, with their transforms and fill-rule.",
+                    group: .container)) { $0.svg = $1 },
+            .text(D("fill-rule", .choice(["nonzero", "evenodd"]), default: .value(.string("nonzero")),
+                    help: "Fill rule of --path.", group: .container, when: .isSet("path"), valueName: "rule")) {
+                $0.fillRule = $1 == "evenodd" ? .evenOdd : .nonZero
+            },
+        ]
+        let waves: [S] = [
+            .number(D("amplitude", .number, unit: "px", hard: WaveParameters.amplitudeRange, soft: 0 ... 120, step: 0.5,
+                      default: .derived("0.15 x ink height"), help: "Wave amplitude A.", group: .waves)) { $0.wave.amplitude = $1 },
+            .number(D("frequency", .number, hard: WaveParameters.frequencyRange,
+                      hardText: "0, or \(DecimalText.shortest(WaveParameters.minFrequency)) ... \(DecimalText.shortest(WaveParameters.frequencyRange.upperBound))",
+                      soft: 0 ... 3, step: 0.01, decimals: 3, default: number(d.frequency),
+                      help: "Wave frequency f, periods per wave width.", group: .waves, valueName: "f")) { $0.wave.frequency = $1 },
+            .number(D("wave-width", .number, unit: "px", hard: WaveParameters.waveWidthRange, soft: 10 ... 2000, step: 1,
+                      default: .derived("the ink width"), help: "Wave width w.", group: .waves)) { $0.wave.waveWidth = $1 },
+            .integer(D("waves", .integer, hard: Double(WaveSpec.countRange.lowerBound) ... Double(WaveSpec.countRange.upperBound),
+                       default: .off("the classic pair"),
+                       help: "Draw a stack of N waves back to front: colours from --back-wave to --front-wave, phase offsets 90 degrees apart (2 is the classic pair).",
+                       group: .waves, valueName: "N")) { $0.waveCount = $1 },
+            .list(D("wave", .list, default: .off("the stack's defaults"),
+                    help: "Edit wave K of the stack (1 the back one), repeatable: K:key=value,... with color, amplitude (px), frequency, phase (deg offset, -360 ... 360), speed (x the phase speed, 0 ... 16) and direction (left or right).",
+                    group: .waves, when: .isSet("waves"), valueName: "K:key=value,...")) { $0.waveEdits = $1 },
+        ]
+        let motion: [S] = [
+            .number(D("phase-step", .number, unit: "deg", hard: WaveParameters.phaseStepRange, soft: -30 ... 30, step: 0.5,
+                      default: number(d.phaseStep), help: "Phase step per frame (frame-based time).", group: .motion)) { $0.wave.phaseStep = $1 },
+            .number(D("phase-speed", .number, unit: "deg/s", hard: WaveParameters.phaseSpeedRange, soft: -1800 ... 1800, step: 1,
+                      default: .off("frame-based: step x fps"), help: "Phase speed per second; selects time-based stepping.",
+                      group: .motion)) { $0.wave.phaseSpeed = $1 },
+            .integer(D("rise-frames", .integer, unit: "frames",
+                       hard: Double(WaveParameters.riseFramesRange.lowerBound) ... Double(WaveParameters.riseFramesRange.upperBound),
+                       soft: 10 ... 1200, default: number(Double(d.riseFrames)), help: "Rise length R in frames (frame-based time).",
+                       group: .motion)) { $0.wave.riseFrames = $1 },
+            .number(D("rise-duration", .number, unit: "s", hard: WaveParameters.riseDurationRange, soft: 0.1 ... 60, step: 0.1, decimals: 3,
+                      default: .off("frame-based: R / fps"), help: "Rise length in seconds; selects time-based stepping.",
+                      group: .motion)) { $0.wave.riseDuration = $1 },
+            .number(D("progress", .number, hard: 0 ... 1, step: 0.01, decimals: 3, default: .off("the repeating rise"),
+                      help: "Fixed progress P instead of the repeating rise.", group: .motion, valueName: "P")) { $0.wave.progress = $1 },
+            .number(D("progress-to", .number, hard: 0 ... 1, step: 0.01, decimals: 3, default: .off("none"),
+                      help: "Animate the level from --progress (or 0) to P, starting at frame 0, over --transition seconds.",
+                      group: .motion, valueName: "P")) { $0.wave.progressTo = $1 },
+            .text(D("progress-at", .text, default: .off("none"),
+                    help: "A schedule FRAME:P,FRAME:P,...: from each frame the level moves from the value shown then to P (0 ... 1), down as well as up; frames increasing in 0 ... \(SceneLimits.maxFrame).",
+                    group: .motion, valueName: "schedule")) { $0.wave.progressAt = $1 },
+            .number(D("transition", .number, unit: "s", hard: WaveParameters.transitionRange, soft: 0 ... 10, step: 0.05, decimals: 3,
+                      default: number(d.transition), help: "Seconds each progress transition takes (0 jumps).", group: .motion)) { $0.wave.transition = $1 },
+            .text(D("easing", .choiceOrText(Easing.names), default: .value(.string(d.easing)),
+                    help: "The transitions' easing: a name or cubic-bezier(a,b,c,d) with a and c in 0 ... 1, b and d in -10 ... 10.",
+                    group: .motion, valueName: "curve")) { $0.wave.easing = $1 },
+            .choice(D("fill-mapping", .choice(choiceNames(FillMapping.self)), default: .value(.string(d.fillMapping.rawValue)),
+                      help: "How progress sets the still surface: height (p of the ink height) or area (p of the container's area below it).",
+                      group: .motion), FillMapping.self) { $0.wave.fillMapping = $1 },
+            .toggle(D("reduced-motion", .toggle, default: .value(.bool(false)),
+                      help: "Reduced motion: phase and rise 4x slower, amplitude halved, never frozen.", group: .motion)) { $0.wave.reducedMotion = $1 },
+        ]
+        let label: [S] = [
+            .text(D("label", .text, default: .off("no label"),
+                    help: "Progress label: text with {p} (percent) or {p:.N} (N decimals, 0 ... 6); {{ and }} are braces. Centred on the container, coloured by --label-color above the front wave and --label-inside-color below it.",
+                    group: .label, valueName: "format")) { $0.wave.label = $1 },
+            .text(D("label-font", .text, default: .derived("the container's font"),
+                    help: "The label's font: a file or a fontconfig name.", group: .label, when: .isSet("label"), valueName: "font")) { $0.wave.labelFont = $1 },
+            .number(D("label-size", .number, unit: "px", hard: WaveParameters.labelSizeRange, soft: 4 ... 300, step: 1,
+                      default: .derived("a fifth of the canvas's smaller side"), help: "The label's em size.",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelSize = $1 },
+            .colour(D("label-color", .colour, default: colour(d.labelColor), help: "The label's colour above the front wave.",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelColor = $1 },
+            .colour(D("label-inside-color", .colour, default: colour(d.labelInsideColor),
+                      help: "The label's colour where the front wave covers it.", group: .label, when: .isSet("label"))) { $0.wave.labelInsideColor = $1 },
+        ]
+        let border: [S] = [
+            .number(D("border-width", .number, unit: "px", hard: WaveParameters.borderRange, soft: 0 ... 40, step: 0.5,
+                      default: .off("no border"), help: "Border ring width around an outline or text container (0: no border).",
+                      group: .border)) { $0.wave.borderWidth = $1 },
+            .number(D("border-gap", .number, unit: "px", hard: WaveParameters.borderRange, soft: 0 ... 40, step: 0.5,
+                      default: number(d.borderGap), help: "Gap between the container's outline and the ring.",
+                      group: .border, when: .isSet("border-width"))) { $0.wave.borderGap = $1 },
+            .colour(D("border-color", .colour, default: colour(d.borderColor), help: "The ring's colour.",
+                      group: .border, when: .isSet("border-width"))) { $0.wave.borderColor = $1 },
+        ]
+        let colours: [S] = [
+            .colour(D("container", .colour, default: colour(d.container), help: "Container colour.", group: .colours)) { $0.wave.container = $1 },
+            .colour(D("back-wave", .colour, default: colour(d.backWave), help: "Back (cosine) wave colour.", group: .colours)) { $0.wave.backWave = $1 },
+            .colour(D("front-wave", .colour, default: colour(d.frontWave), help: "Front (sine) wave colour.", group: .colours)) { $0.wave.frontWave = $1 },
+            .colour(D("water-gradient", .colour, default: .off("flat colours"),
+                      help: "Colour of the water at the container's bottom: each wave's colour runs down the ink box to this one (its alpha kept).",
+                      group: .colours)) { $0.wave.waterGradient = $1 },
+        ]
+        return basics + container + waves + motion + label + border + colours
+    }()
+}
