@@ -58,8 +58,8 @@ enum Bench {
     static func sceneFrames(kind: SceneKind, side: Int, mode: BenchMode, frames: Int, warmup: Int, threads: Int) throws -> BenchResult {
         var s = SceneSettings()
         s.set(SceneRegistry.sceneKey, .string(kind.rawValue))
-        s.set("size", .string("\(side)x\(side)"))
         let scene = try SceneSetup(flags: s, preset: nil).makeScene()
+        try scene.resize(width: side, height: side, scale: 1)
         scene.renderer = mode == .reference ? .reference : .fast
         scene.renderThreads = threads
         let length: Int

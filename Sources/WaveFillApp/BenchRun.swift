@@ -13,7 +13,8 @@ public struct BenchRequest: Sendable {
     public var json = false
     public var extended = false
     public var soak: Int?
-    public var size: String?
+    /// Harness mode: one canvas of this size, full frames.
+    public var harnessSize: (width: Int, height: Int)?
     public var png: String?
     public var pngFrame = 150
     /// Scenes to time through the `Scene` protocol ("wave,marquee", "all"); nil: the wave's own renderer.
@@ -29,8 +30,7 @@ public struct BenchRequest: Sendable {
         guard (1 ... 100_000).contains(frames) else { throw ParameterError("--frames", "\(frames) is outside 1 ... 100000") }
         guard (0 ... 100_000).contains(warmup) else { throw ParameterError("--warmup", "\(warmup) is outside 0 ... 100000") }
         guard (0 ... SceneLimits.maxFrame).contains(pngFrame) else { throw ParameterError("--png-frame", "\(pngFrame) is outside 0 ... \(SceneLimits.maxFrame)") }
-        if let size {
-            let (w, h) = try SceneSetup.mapping(SceneSettings()) { try SettingDeclaration.size(size, key: "size") }
+        if let (w, h) = harnessSize {
             try harness(width: w, height: h)
             return
         }

@@ -1,8 +1,8 @@
 import WaveFill
 
-/// A command-line value that cannot be used, named by its flag (`--amplitude`).
+/// A command-line value that cannot be used, named by its flag.
 public struct ParameterError: Error, Equatable, CustomStringConvertible {
-    /// The flag, e.g. `--amplitude`.
+    /// The flag, `--` and the setting's key or the option's name.
     public var flag: String
     /// What is wrong and what would be accepted.
     public var message: String

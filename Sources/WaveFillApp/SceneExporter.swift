@@ -144,7 +144,7 @@ public struct SceneExporter {
             // palettegen sees every frame before paletteuse starts, so ffmpeg holds them all (RGBA).
             let bytes = Double(width * height * 4) * Double(timing.count)
             if bytes > Self.maxGIFBytes {
-                throw ParameterError(request.frames == nil ? "--loop" : "--frames", "\(timing.count) frames of \(width)x\(height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller --size")
+                throw ParameterError(request.frames == nil ? "--loop" : "--frames", "\(timing.count) frames of \(width)x\(height) need \(Self.short(bytes / 1_073_741_824)) GiB in ffmpeg's palette pass (every frame is seen before the palette is used); at most 2 GiB: export fewer frames (--frames, --duration) or a smaller canvas")
             }
         }
         let sheet = format == .spritesheet ? try spriteSheet(width: width, height: height, count: timing.count) : nil
@@ -232,7 +232,7 @@ public struct SceneExporter {
         } catch {
             switch error {
             case .frameTooLarge:
-                throw ParameterError("--max-texture", "a \(width)x\(height) frame does not fit a \(side)x\(side) page; give --max-texture \(max(width, height)) or more (at most \(SpriteSheet.maxSide)), or a smaller --size")
+                throw ParameterError("--max-texture", "a \(width)x\(height) frame does not fit a \(side)x\(side) page; give --max-texture \(max(width, height)) or more (at most \(SpriteSheet.maxSide)), or a smaller canvas")
             case .tooManyColumns(let fit):
                 throw ParameterError("--columns", "\(request.columns ?? 0) columns of \(width) px frames are wider than --max-texture \(side); at most \(fit)")
             }

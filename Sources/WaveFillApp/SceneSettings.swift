@@ -11,8 +11,8 @@ import Glibc
 /// Scene settings as layers of key/value pairs: a preset's, then the command line's on top.
 ///
 /// Keys are the settings' keys (a long flag without its dashes). Each value remembers where it came
-/// from, so an error names the flag (`--amplitude: ...`) or the preset file and key
-/// (`--preset: 'mine.json': "amplitude": ...`). Keys not set in any layer take the scene's declared
+/// from, so an error names the flag (`--KEY: ...`) or the preset file and key
+/// (`--preset: 'mine.json': "KEY": ...`). Keys not set in any layer take the scene's declared
 /// defaults.
 public struct SceneSettings: Equatable, Sendable {
     /// A setting's value as given.

@@ -143,7 +143,7 @@ public final class WindowPlayer: TuningHost {
         }
         let d = window.drawableSize
         let sceneNote = ", --scene \(setup.definition.name)"
-        StandardOutput.line("window \(scene.width)x\(scene.height) (drawable \(d.width)x\(d.height))\(sceneNote), \(window.videoDriver)/\(window.rendererName), \(window.vsyncRequested ? "vsync" : "no vsync"), \(VSyncClock.format(rate)) Hz\(window.refreshRate == nil ? " (display rate unknown: --fps)" : ""); press ? for help")
+        StandardOutput.line("window \(scene.width)x\(scene.height) (drawable \(d.width)x\(d.height))\(sceneNote), \(window.videoDriver)/\(window.rendererName), \(window.vsyncRequested ? "vsync" : "no vsync"), \(VSyncClock.format(rate)) Hz\(window.refreshRate == nil ? " (display rate unknown: the scene's rate)" : ""); press ? for help")
     }
 
     /// The player's own keys, for help overlays and `wavefill run --help`.

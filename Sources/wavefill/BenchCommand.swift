@@ -60,8 +60,11 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         var r = BenchRequest()
         r.sizes = sizes; r.frames = frames; r.warmup = warmup; r.modes = modes; r.json = json
-        r.extended = extended; r.soak = soak; r.size = size; r.png = png; r.pngFrame = pngFrame
+        r.extended = extended; r.soak = soak; r.png = png; r.pngFrame = pngFrame
         r.scenes = scene; r.threads = threads
+        if let size {
+            do { r.harnessSize = try SettingDeclaration.size(size, key: "size") } catch let e as SettingError { throw ParameterError(e) }
+        }
         try r.run()
     }
 }

@@ -12,8 +12,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export the animation as GIF, APNG, MP4, WebM, Lottie, animated SVG or a sprite sheet, or one frame as PNG or SVG.",
         discussion: """
-        Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at --fps frames per \
-        second: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
+        Frames start..start+N-1 are rendered headless (tick n at n / fps) and encoded at the scene's frame rate: GIF, APNG, MP4 and WebM by ffmpeg (Debian package 'ffmpeg') fed raw RGBA through a pipe; \
         sprite sheets (PNG pages of at most --max-texture px a side, FILE.png, FILE-1.png ..., each with \
         its JSON of frame rectangles and timing; FILE.json also lists the pages, for PixiJS and Phaser, \
         and the frame names in order under "animations") and PNG frames by libpng. The length is \

@@ -12,8 +12,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Play the indicator in a window at the display's refresh rate and tune it live.",
         discussion: """
         The window opens at the scene size and plays one frame per display refresh (vsync). Where \
-        vsync is not honoured the clock paces itself to the display's refresh rate, or to --fps when \
-        the rate is unknown, and says so once. The scene is rendered at the window's pixel size (HiDPI) \
+        vsync is not honoured the clock paces itself to the display's refresh rate, or to the scene's frame \
+        rate when that is unknown, and says so once. The scene is rendered at the window's pixel size (HiDPI) \
         and laid out again when the window is resized. Every change is printed on stdout as one line.
 
         Controls:
