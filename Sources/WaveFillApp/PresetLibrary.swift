@@ -41,6 +41,16 @@ public enum PresetLibrary {
         return names.sorted()
     }
 
+    /// One line per built-in preset: its name and its scene, padded into columns.
+    public static func listing() throws -> [String] {
+        let names = builtinNames
+        let width = (names.map(\.count).max() ?? 0) + 2
+        return try names.map { name in
+            let scene = try load(name).string(SceneRegistry.sceneKey) ?? SceneRegistry.defaultScene.name
+            return name + String(repeating: " ", count: max(1, width - name.count)) + scene
+        }
+    }
+
     /// Loads `--preset NAME|FILE.json` as settings, every error naming `--preset` and the file or name.
     public static func load(_ spec: String) throws -> SceneSettings {
         if spec.hasSuffix(".json") || spec.contains("/") {

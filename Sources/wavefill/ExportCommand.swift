@@ -74,6 +74,7 @@ struct ExportCommand: ParsableCommand {
 
     /// The largest number of frames exported.
     func run() throws {
+        if try scene.listedPresets() { return }
         var r = ExportRequest(out: out)
         r.format = format; r.frames = frames; r.duration = duration; r.loop = loop; r.start = start
         r.frame = frame; r.columns = columns; r.force = force; r.savePreset = scene.savePreset

@@ -37,6 +37,7 @@ struct RenderCommand: ParsableCommand {
     var renderer: String = "fast"
 
     func run() throws {
+        if try scene.listedPresets() { return }
         if frame != nil && frames != nil { throw ParameterError("--frame", "give either --frame K or --frames N, not both") }
         let maxFrame = SceneLimits.maxFrame
         if let frame, !(0 ... maxFrame).contains(frame) { throw ParameterError("--frame", "\(frame) is outside 0 ... \(maxFrame)") }

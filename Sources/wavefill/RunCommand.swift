@@ -74,6 +74,7 @@ struct RunCommand: ParsableCommand {
     var checkDisplay = false
 
     func run() throws {
+        if try scene.listedPresets() { return }
         if checkDisplay {
             try MainActor.assumeIsolated { try WindowPlayer.checkDisplay() }
             StandardOutput.line("display found")

@@ -12,6 +12,16 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Also write the effective settings (preset + flags) to FILE.json, a preset for --preset.", valueName: "file.json"))
     var savePreset: String?
 
+    @Flag(name: .long, help: "List the built-in presets with their scenes, and exit.")
+    var listPresets = false
+
+    /// Prints the built-in presets when asked; true when it did (the command has nothing else to do).
+    func listedPresets() throws -> Bool {
+        guard listPresets else { return false }
+        for line in try PresetLibrary.listing() { StandardOutput.line(line) }
+        return true
+    }
+
     /// The scene settings given on this command line (taken off it by `main`).
     nonisolated(unsafe) static var settings = SceneSettings()
 }

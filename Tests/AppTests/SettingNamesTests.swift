@@ -87,3 +87,19 @@ import WaveFill
         }
     }
 }
+
+/// The README's key table is the keys the window binds: the player's and each scene's declared controls.
+@Suite struct KeyHelpTests {
+    @Test func theReadmeListsTheKeysTheWindowBinds() throws {
+        let readme = try String(contentsOfFile: SettingNamesTests.root + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- keys -->\n```\n"))
+        let end = try #require(readme.range(of: "\n```\n<!-- /keys -->", range: start.upperBound ..< readme.endIndex))
+        let block = readme[start.upperBound ..< end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(block == LiveControls.helpLines)
+        // Every scene's controls are there, with the keys the scene's declaration binds.
+        for scene in SceneRegistry.all {
+            for c in scene.controls where !c.help.isEmpty { #expect(block.contains("  " + c.help), "\(scene.name): \(c.help)") }
+        }
+        #expect(block.contains { $0.contains("reduced motion") })
+    }
+}
