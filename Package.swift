@@ -21,6 +21,9 @@ let package = Package(
         // C libraries, reached through pkg-config; no unsafe flags.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // Unicode line breaking (UAX #14) and bidi (UAX #9) for text layout.
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -40,7 +43,7 @@ let package = Package(
         .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 
         // Touch C.
-        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "SceneKit", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "Layers", "SceneKit", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak"]),
         .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.

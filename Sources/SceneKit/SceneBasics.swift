@@ -35,7 +35,19 @@ public struct SceneBasics: Sendable, Equatable {
         .text(SettingDeclaration("text", .text, default: .value(.string("")),
                                  help: "The text; every character must be in the font.", group: .text)) { p, s in
             guard !s.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
-            try SceneLimits.checkText(s, "text")
+            try SceneLimits.checkText(s, "text", newlines: true)
+            p.text = s
+        },
+        .text(SettingDeclaration("text-file", .file(.text), default: .off("--text"),
+                                 help: "Read the text from this UTF-8 file (at most 64 KiB; one final newline is dropped).",
+                                 group: .text, when: .isUnset("text"))) { p, file in
+            let bytes = try SmallFile.read(file, key: "text-file", limit: 64 << 10, what: "the text is at most \(SceneLimits.maxTextLength) characters")
+            guard var s = String(validating: bytes, as: UTF8.self) else {
+                throw SettingError("text-file", "'\(SettingDeclaration.clip(file))' is not UTF-8 text")
+            }
+            if s.hasSuffix("\n") { s.removeLast() }
+            guard !s.isEmpty else { throw SettingError("text-file", "'\(SettingDeclaration.clip(file))' is empty") }
+            try SceneLimits.checkText(s, "text-file", newlines: true)
             p.text = s
         },
         .text(SettingDeclaration("font", .file(.font), default: .derived("DejaVu Sans Bold, found by fontconfig"),

@@ -32,13 +32,23 @@ public enum SceneLimits {
         if let v { try check(v, key, range, unit: unit, open: open) }
     }
 
-    /// Throws a `SettingError` for `key` when `text` holds a character no text setting may hold: a
+    /// The longest text a text setting takes, in characters (Unicode scalars): every character is
+    /// shaped and outlined, and the stroke and morph animate each one.
+    public static let maxTextLength = 2000
+
+    /// Throws a `SettingError` for `key` when `text` is longer than `maxTextLength` or holds a character no text setting may hold: a
     /// control character (newline, tab, NUL ...) or U+FFFD, which stands for bytes that were not
     /// UTF-8. The message shows it as U+XXXX.
-    public static func checkText(_ text: String, _ key: String) throws {
+    public static func checkText(_ text: String, _ key: String, newlines: Bool = false) throws {
+        guard text.unicodeScalars.count <= maxTextLength else {
+            throw SettingError(key, "is \(text.unicodeScalars.count) characters long; at most \(maxTextLength)")
+        }
         for u in text.unicodeScalars {
-            if u.properties.generalCategory == .control {
-                throw SettingError(key, "contains \(hex(u)), a control character; give one line of printable text")
+            if u == "\n" && !newlines {
+                throw SettingError(key, "contains U+000A, a newline; this setting takes one line of text")
+            }
+            if u.properties.generalCategory == .control && !(u == "\n" && newlines) {
+                throw SettingError(key, "contains \(hex(u)), a control character; give printable text (lines separated by newlines where several are taken)")
             }
             if u.value == 0xFFFD {
                 throw SettingError(key, "contains U+FFFD (bytes that are not UTF-8, or the replacement character); give UTF-8 text")

@@ -44,7 +44,7 @@ public enum SettingType: Equatable, Sendable {
 
     /// What a file setting names.
     public enum FileKind: String, Sendable {
-        case font, image, svg
+        case font, image, svg, text
     }
 
     /// True for the settings whose value is a path.
@@ -181,7 +181,7 @@ public struct SettingDeclaration: Sendable {
         case .choice(let names): return names.joined(separator: "|")
         case .choiceOrText: return "name"
         case .text, .list: return "text"
-        case .file(let k): return k == .font ? "file" : "file." + (k == .image ? "png" : "svg")
+        case .file(let k): return k == .font || k == .text ? "file" : "file." + (k == .image ? "png" : "svg")
         case .size: return "WxH"
         case .frameOrNever: return "F|never"
         }

@@ -60,7 +60,7 @@ public struct SceneCanvas: Sendable {
     static func flagError(_ e: Error, textFlag: String = "text") -> Error {
         guard let t = e as? TextError else { return e }
         switch t {
-        case .emptyText, .missingCharacters, .noInk: return SettingError(textFlag, t.description)
+        case .emptyText, .missingCharacters, .noFontFor, .noInk: return SettingError(textFlag, t.description)
         case .badSize: return SettingError("font-size", t.description)
         default: return SettingError("font", t.description)
         }

@@ -37,6 +37,7 @@ extension LayerSceneSetup {
                        textWhen: SettingCondition? = nil) -> [S] {
         let basics = SceneBasics.settings.compactMap { s -> S? in
             let lifted = s.lifted(\LayerSceneSetup.basics)
+            if s.declaration.key == "text-file" { return text == nil ? nil : lifted.with(when: textWhen.map { .all([.isUnset("text"), $0]) }) }
             guard s.declaration.key == "text" else { return lifted }
             guard let (value, help) = text else { return nil }
             return lifted.with(default: .value(.string(value)), help: help, when: textWhen)
@@ -153,7 +154,9 @@ extension StrokeScene {
         typealias L = LayerSceneSetup<StrokeParameters>
         typealias D = SettingDeclaration
         let d = StrokeParameters()
-        return L.common(text: (d.text, "The title the pen draws."), textColorHelp: "The fill colour once the outline is drawn.") + [
+        return L.common(text: (d.text, "The title the pen draws; newlines separate paragraphs, drawn in reading order."),
+                        textColorHelp: "The fill colour once the outline is drawn.")
+            + ParagraphStyle.settings.map { $0.lifted(\L.parameters.paragraph) } + [
             .number(D("progress", .number, hard: 0 ... 1, step: 0.01, decimals: 3, default: .off("the timeline playing"),
                       help: "A fixed point of the timeline P instead of playing it.", group: .pen, valueName: "P")) { $0.parameters.progress = $1 },
             .number(D("stroke-width", .number, unit: "px", hard: 0 ... 1000, hardText: "(0, 1000] px", soft: 0.1 ... 20, step: 0.1,

@@ -1,4 +1,5 @@
 import SceneKit
+import Text
 import Geometry
 import Raster
 
@@ -26,6 +27,8 @@ public struct StrokeParameters: Sendable {
     /// A fixed point of the timeline, 0...1 of `drawDuration + fillDuration`, scrubbed the Core
     /// Animation way (speed 0, timeOffset); nil plays.
     public var progress: Double?
+    /// Wrapping, alignment, line height and direction of the lines.
+    public var paragraph = ParagraphStyle()
 
     /// The defaults.
     public init() {}
@@ -36,7 +39,7 @@ public struct StrokeParameters: Sendable {
     /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
-        try SceneLimits.checkText(text, "text")
+        try SceneLimits.checkText(text, "text", newlines: true)
         guard lineWidth.isFinite, lineWidth > 0, lineWidth <= 1000 else {
             throw SettingError("stroke-width", "\(lineWidth) is outside (0, 1000] px")
         }

@@ -46,7 +46,7 @@ public final class StrokeModel: LayerSceneModel {
         self.parameters = parameters
         let shaped: ShapedText
         do {
-            let shaper = try TextShaper(text: parameters.text, face: face)
+            let shaper = try TextShaper(text: parameters.text, face: face, style: parameters.paragraph)
             shaped = try shaper.shape(e64: try canvas.fittingE64([shaper]))
         } catch { throw SceneCanvas.flagError(error) }
         fontSize = shaped.pixelSize

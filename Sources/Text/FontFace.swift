@@ -15,6 +15,8 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     case emptyText
     /// The font has no glyph for these characters.
     case missingCharacters([String], font: String)
+    /// No installed font has an outline glyph for these characters; the packages would provide them.
+    case noFontFor([String], packages: [String])
     /// The text shapes to glyphs without any outline (only spaces, say).
     case noInk(String)
     /// A size outside what FreeType accepts.
@@ -31,6 +33,9 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
         case .emptyText: return "the text is empty; give at least one character"
         case .missingCharacters(let cs, let f):
             return "the font '\(f)' has no glyph for " + cs.map { "'\($0)'" }.joined(separator: ", ")
+        case .noFontFor(let cs, let packages):
+            let shown = cs.prefix(8).map { "'\($0)' (\($0.unicodeScalars.first.map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? ""))" }
+            return "no installed font has a glyph for \(shown.joined(separator: ", "))\(cs.count > 8 ? " and \(cs.count - 8) more" : ""); install one that does (Debian: apt-get install \(packages.joined(separator: " ")))"
         case .noInk(let t): return "the text '\(t)' draws nothing (no glyph outlines)"
         case .badSize(let s): return "font size \(s) px is outside 1/64 ... 16384 px"
         case .glyphLoad(let g, let c): return "FreeType could not load glyph \(g) (error \(c))"

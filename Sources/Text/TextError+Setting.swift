@@ -5,7 +5,7 @@ extension TextError {
     /// for a size, `font` for the font file.
     public func settingError(textKey: String = "text") -> SettingError {
         switch self {
-        case .emptyText, .missingCharacters, .noInk: return SettingError(textKey, description)
+        case .emptyText, .missingCharacters, .noFontFor, .noInk: return SettingError(textKey, description)
         case .badSize: return SettingError("font-size", description)
         default: return SettingError("font", description)
         }

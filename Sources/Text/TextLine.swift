@@ -79,8 +79,8 @@ extension TextShaper {
     /// Shapes the whole text at `e64`, keeping glyphs without ink (spaces) and cluster boundaries.
     func shapeRun(e64: Int, run: Int, clusterBase: Int) throws -> ShapedRun {
         let shaped = try shapeGlyphs(e64: e64, outlines: true)
-        // Cluster values are UTF-8 offsets; each distinct value starts a cluster.
-        let utf8 = Array(text.utf8)
+        // Cluster values are indices of Unicode scalars; each distinct value starts a cluster.
+        let scalars = Array(text.unicodeScalars)
         let starts = Array(Set(shaped.glyphs.map(\.cluster))).sorted()
         let glyphs = shaped.glyphs.map { g in
             LineGlyph(glyphID: g.glyphID, run: run, cluster: clusterBase + (starts.firstIndex(of: g.cluster) ?? 0),
@@ -89,11 +89,13 @@ extension TextShaper {
         }
         var clusters: [TextCluster] = []
         for (k, s) in starts.enumerated() {
-            let e = k + 1 < starts.count ? starts[k + 1] : utf8.count
+            let e = k + 1 < starts.count ? starts[k + 1] : scalars.count
             let members = glyphs.indices.filter { glyphs[$0].cluster == clusterBase + k }
-            clusters.append(TextCluster(run: run, text: String(decoding: utf8[s ..< e], as: UTF8.self), glyphs: members))
+            var piece = String.UnicodeScalarView()
+            piece.append(contentsOf: scalars[s ..< e])
+            clusters.append(TextCluster(run: run, text: String(piece), glyphs: members))
         }
         return ShapedRun(glyphs: glyphs, clusters: clusters, advance26: shaped.advance26,
-                         ascender26: Int(shaped.extents.ascender), descender26: Int(-shaped.extents.descender))
+                         ascender26: shaped.ascender26, descender26: -shaped.descender26)
     }
 }

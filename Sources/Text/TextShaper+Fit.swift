@@ -8,6 +8,16 @@ extension TextShaper {
         func fits(_ s: ShapedText) -> Bool {
             (s.inkMax26.x - s.inkMin26.x) * 5 <= 4 * 64 * width && (s.inkMax26.y - s.inkMin26.y) * 5 <= 4 * 64 * height
         }
+        if style.wrapWidth != nil {
+            // Wrapped lines do not scale with the size: the largest size that fits, by bisection.
+            var lo = 1, hi = maxE64
+            if !fits(try shape(e64: lo, outlines: false)) { return 1 }
+            while lo < hi {
+                let mid = lo + (hi - lo + 1) / 2
+                if fits(try shape(e64: mid, outlines: false)) { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
         let ref = try shape(e64: min(face.unitsPerEm * 64, 16384 * 64), outlines: false)
         let scale = min(0.8 * Double(width) * 64 / Double(ref.inkMax26.x - ref.inkMin26.x),
                         0.8 * Double(height) * 64 / Double(ref.inkMax26.y - ref.inkMin26.y))

@@ -1,5 +1,4 @@
 import CFreeType
-import CHarfBuzz
 import Geometry
 
 /// One glyph as the shaper placed it.
@@ -54,43 +53,38 @@ public struct ShapedText: Sendable, Equatable {
     }
 }
 
-/// Shapes one text in one font.
+/// Shapes a text: its paragraphs and lines laid out (`TextLayout`: fallback fonts through
+/// fontconfig, bidi through FriBidi, line breaks through libunibreak, HarfBuzz shaping), in a
+/// chosen font for every character it has.
 public final class TextShaper: @unchecked Sendable {
     /// The font.
     public let face: FontFace
-    /// The text.
+    /// The text; newlines separate paragraphs.
     public let text: String
+    /// Wrapping, alignment, line height and direction.
+    public let style: ParagraphStyle
 
-    /// Checks that the text is not empty and that the font covers every character.
-    public init(text: String, face: FontFace) throws {
+    /// Checks that the text is not empty and that an installed font draws every character (the
+    /// chosen one, else fontconfig's fallback).
+    public init(text: String, face: FontFace, style: ParagraphStyle = ParagraphStyle()) throws {
         guard !text.isEmpty else { throw TextError.emptyText }
         self.text = text
         self.face = face
-        try checkCoverage()
-    }
-
-    private func checkCoverage() throws {
-        guard let font = hb_font_create(face.hbFace) else { throw TextError.notAFont(face.path, code: -4) }
-        defer { hb_font_destroy(font) }
-        var missing: [String] = []
-        for ch in text where !missing.contains(String(ch)) {
-            for s in ch.unicodeScalars {
-                if s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control { continue }
-                var g: hb_codepoint_t = 0
-                if hb_font_get_nominal_glyph(font, s.value, &g) == 0 || g == 0 {
-                    missing.append(String(ch)); break
-                }
-            }
+        self.style = style
+        let missing = TextLayout.missing(text, primary: face)
+        if !missing.isEmpty {
+            var packages: [String] = []
+            for s in missing where !packages.contains(FontFallback.package(for: s)) { packages.append(FontFallback.package(for: s)) }
+            throw TextError.noFontFor(missing.map { String($0) }, packages: packages)
         }
-        if !missing.isEmpty { throw TextError.missingCharacters(missing, font: face.path) }
     }
 
-    /// Shapes the text at `e64` (1/64 px), loading outlines unless `outlines` is false (faster size search).
+    /// Lays the text out at `e64` (1/64 px), loading outlines unless `outlines` is false (faster size search).
     public func shape(e64: Int, outlines: Bool = true) throws -> ShapedText {
-        let shaped = try shapeGlyphs(e64: e64, outlines: outlines)
+        let layout = try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: outlines)
         var glyphs: [PlacedGlyph] = []
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-        for g in shaped.glyphs {
+        for g in layout.glyphs {
             guard let b = g.bbox26 else { continue }
             x0 = min(x0, g.x26 + b.0); y0 = min(y0, g.y26 + b.1)
             x1 = max(x1, g.x26 + b.2); y1 = max(y1, g.y26 + b.3)
@@ -100,10 +94,10 @@ public final class TextShaper: @unchecked Sendable {
         return ShapedText(e64: e64, glyphs: glyphs, inkMin26: (x0, y0), inkMax26: (x1, y1))
     }
 
-    /// One shaped glyph as HarfBuzz placed it and FreeType loaded it.
+    /// One shaped glyph as it was placed and loaded.
     struct RawGlyph {
         var glyphID: UInt32
-        /// HarfBuzz's cluster value (a UTF-8 offset into the text).
+        /// The index (in Unicode scalars of the text) of its cluster's first character.
         var cluster: Int
         var x26: Int, y26: Int, advance26: Int
         /// The unhinted outline (empty when not loaded or without ink).
@@ -112,48 +106,14 @@ public final class TextShaper: @unchecked Sendable {
         var bbox26: (Int, Int, Int, Int)?
     }
 
-    /// The one place that shapes: HarfBuzz at scale `e64` with its OpenType functions, FreeType's
-    /// unhinted outlines at `FT_Set_Char_Size(e64)`, every glyph in order (with or without ink), the
-    /// total advance, and the font's ascender and descender at that scale.
-    func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, extents: hb_font_extents_t) {
-        guard e64 >= 1, e64 <= 16384 * 64 else { throw TextError.badSize(Double(e64) / 64) }
-        return try face.lock.withLock { _ throws(any Error) in
-            guard let font = hb_font_create(face.hbFace), let buf = hb_buffer_create() else {
-                throw TextError.notAFont(face.path, code: -4)
-            }
-            defer { hb_font_destroy(font); hb_buffer_destroy(buf) }
-            hb_font_set_scale(font, Int32(e64), Int32(e64))
-            hb_buffer_add_utf8(buf, text, -1, 0, -1)
-            hb_buffer_guess_segment_properties(buf)
-            hb_shape(font, buf, nil, 0)
-            var extents = hb_font_extents_t()
-            _ = hb_font_get_h_extents(font, &extents)
-            let ft = face.ftFace
-            let err = FT_Set_Char_Size(ft, 0, FT_F26Dot6(e64), 72, 72)
-            guard err == 0 else { throw TextError.badSize(Double(e64) / 64) }
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buf, &count),
-                  let poss = hb_buffer_get_glyph_positions(buf, &count) else { return ([], 0, extents) }
-            var glyphs: [RawGlyph] = []
-            var px = 0, py = 0
-            for i in 0 ..< Int(count) {
-                let gid = infos[i].codepoint, pos = poss[i]
-                let le = FT_Load_Glyph(ft, gid, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
-                guard le == 0, let slot = ft.pointee.glyph else { throw TextError.glyphLoad(gid, code: le) }
-                var outline = Path()
-                var box: (Int, Int, Int, Int)?
-                if slot.pointee.outline.n_points > 0 {
-                    var bb = FT_BBox()
-                    FT_Outline_Get_BBox(&slot.pointee.outline, &bb)
-                    box = (Int(bb.xMin), Int(bb.yMin), Int(bb.xMax), Int(bb.yMax))
-                    if outlines { outline = decompose(&slot.pointee.outline) }
-                }
-                glyphs.append(RawGlyph(glyphID: gid, cluster: Int(infos[i].cluster), x26: px + Int(pos.x_offset),
-                                       y26: py + Int(pos.y_offset), advance26: Int(pos.x_advance), outline: outline, bbox26: box))
-                px += Int(pos.x_advance); py += Int(pos.y_advance)
-            }
-            return (glyphs, px, extents)
+    /// The text as one line: every glyph in visual order (with or without ink), the total advance,
+    /// and the chosen font's ascender and descender at that scale.
+    func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, ascender26: Int, descender26: Int) {
+        let layout = try TextLayout(text: text, primary: face, style: ParagraphStyle(alignment: .left), e64: e64, outlines: outlines)
+        let glyphs = layout.glyphs.map {
+            RawGlyph(glyphID: $0.glyphID, cluster: $0.cluster, x26: $0.x26, y26: $0.y26, advance26: $0.advance26, outline: $0.outline, bbox26: $0.bbox26)
         }
+        return (glyphs, layout.width26, layout.ascender26, layout.descender26)
     }
 }
 

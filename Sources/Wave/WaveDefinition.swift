@@ -17,6 +17,8 @@ public struct WaveSetup: Sendable {
     public var svg: String?
     public var fillRule: FillRule?
     public var waveCount: Int?
+    /// Wrapping, alignment, line height and direction of a text container.
+    public var paragraph = ParagraphStyle()
     public var waveEdits: [String] = []
 
     public init() {}
@@ -76,7 +78,7 @@ public struct WaveSetup: Sendable {
             return .mask(MaskImage(width: img.width, height: img.height, alpha: alpha))
         }
         let face = try FontLocator.face(p.fontPath)
-        do { return .text(try TextShaper(text: p.text, face: face)) } catch let e as TextError { throw e.settingError() }
+        do { return .text(try TextShaper(text: p.text, face: face, style: paragraph)) } catch let e as TextError { throw e.settingError() }
     }
 
     /// The indicator these settings describe.
@@ -115,9 +117,10 @@ extension WaveIndicator {
                 return s.with(default: .value(.string(d.text)), help: "The container's text; every character must be in the font.",
                               when: textContainer)
             case "font", "font-size": return s.with(when: textContainer)
+            case "text-file": return s.with(when: .all([.isUnset("text"), .isUnset("mask-image"), .isUnset("shape"), .isUnset("path"), .isUnset("svg")]))
             default: return s
             }
-        }
+        } + ParagraphStyle.settings.map { $0.lifted(\WaveSetup.paragraph).with(when: textContainer) }
         let container: [S] = [
             .text(D("mask-image", .file(.image), default: .off("text"),
                     help: "Use this PNG's alpha as the container instead of text, placed and scaled like the ink box.",

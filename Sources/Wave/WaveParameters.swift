@@ -178,7 +178,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
             throw SettingError("size", "\(width)x\(height) is outside 1x1 ... \(Self.maxCanvasSide)x\(Self.maxCanvasSide)")
         }
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
-        try SceneLimits.checkText(text, "text")
+        try SceneLimits.checkText(text, "text", newlines: true)
         try positiveFinite(fontSize, "font-size")
         if let e = fontSize {
             guard e * 64 >= 0.5 else { throw SettingError("font-size", "\(e) px is below 1/64 px") }
@@ -230,7 +230,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     func validateLabel() throws {
         if let label {
             _ = try LabelFormat(label)
-            try SceneLimits.checkText(label, "label")
+            try SceneLimits.checkText(label, "label", newlines: true)
         }
         try SceneLimits.check(labelSize, "label-size", Self.labelSizeRange, unit: "px")
         try SceneLimits.check(borderWidth, "border-width", Self.borderRange, unit: "px")

@@ -45,6 +45,8 @@ import WaveFill
             "label-inside-color": s("#0000FF", [("label", "{p}%"), ("progress", "0.9")]),
             "border-width": s("4", [("shape", "circle")]), "border-gap": s("6", [("shape", "circle"), ("border-width", "3")]),
             "border-color": s("#FF0000", [("shape", "circle"), ("border-width", "3")]),
+            "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")]), "align": s("left", [("text", "Wave\nfi")]),
+            "line-height": s("1.6", [("text", "Wa\nve")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
             "container": s("#FF000080"), "back-wave": s("#0000FF"), "front-wave": s("#FF00FF"), "water-gradient": s("#000080"),
         ],
         "marquee": [
@@ -52,7 +54,7 @@ import WaveFill
             "font": s(serif), "font-size": s("30"), "text-color": s("#FF0000"), "run": s("Hello |#FF0000|20"),
             "rate": s("90"), "scroll-duration": s("3"), "fade-length": s("30"), "leading-buffer": s("30", frame: 0),
             "trailing-buffer": s("200", frame: 400), "delay": s("1"), "direction": s("right"), "scroll": s("bounce", frame: 400),
-            "force-scroll": s("true", [("text", "Hi")]),
+            "force-scroll": s("true", [("text", "Hi")]), "text-file": s("@DIR/one.txt"),
         ],
         "stroke": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Ok"), "font": s(serif),
@@ -60,10 +62,13 @@ import WaveFill
             "stroke-color": s("#FF0000"), "line-join": s("bevel", [("text", "W"), ("stroke-width", "6")]),
             "line-cap": s("butt", [("text", "W"), ("stroke-width", "6")]),
             "miter-limit": s("1", [("line-join", "miter"), ("text", "W"), ("stroke-width", "6")]),
+            "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")], frame: 330),
+            "align": s("left", [("text", "Wave\nfi")], frame: 330), "line-height": s("1.6", [("text", "Wa\nve")], frame: 330),
+            "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")], frame: 330),
         ],
         "spread": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Tab"), "font": s(serif),
-            "font-size": s("30"), "text-color": s("#FF0000", frame: 0), "select-at": s("10"), "deselect-at": s("40", frame: 60),
+            "font-size": s("30"), "text-color": s("#FF0000", frame: 0), "select-at": s("10"), "deselect-at": s("40", frame: 60), "text-file": s("@DIR/one.txt"),
         ],
         "morph": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "font": s(serif), "font-size": s("30"),
@@ -122,6 +127,8 @@ import WaveFill
         let size = [("size", "100x80")]
         try "<svg xmlns='http://www.w3.org/2000/svg'><path fill-rule='evenodd' d='M0 0H100V100H0Z M25 25H75V75H25Z'/></svg>"
             .write(toFile: dir + "/ring.svg", atomically: true, encoding: .utf8)
+        try "Hi\nyo\n".write(toFile: dir + "/two.txt", atomically: true, encoding: .utf8)
+        try "From a file, scrolling by\n".write(toFile: dir + "/one.txt", atomically: true, encoding: .utf8)
         for (key, stored) in (Self.samples[name] ?? [:]).sorted(by: { $0.key < $1.key }) {
             var sample = stored
             sample.value = sample.value.replacingOccurrences(of: "@DIR", with: dir)

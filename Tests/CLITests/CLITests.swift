@@ -37,7 +37,7 @@ import Raster
         (["--progress", "1.5"], "--progress"), (["--progress", "-0.1"], "--progress"), (["--frequency", "-1"], "--frequency"),
         (["--phase-step", "nan"], "--phase-step"), (["--background", "red"], "--background"),
         (["--container", "#12345"], "--container"), (["--back-wave", "#GGGGGG"], "--back-wave"),
-        (["--front-wave", "46B751"], "--front-wave"), (["--text", ""], "--text"), (["--text", "d中u"], "--text"),
+        (["--front-wave", "46B751"], "--front-wave"), (["--text", ""], "--text"), (["--text", "d\u{378}u"], "--text"),
         (["--font", "/nonexistent.ttf"], "--font"), (["--font", "/etc/hostname"], "--font"),
         (["--mask-image", "/nonexistent.png"], "--mask-image"), (["--frame", "-1"], "--frame"),
         (["--frames", "0"], "--frames"), (["--frame", "1", "--frames", "2"], "--frame"),

@@ -16,7 +16,7 @@ import Glibc
     }
 
     @Test(arguments: [
-        (["render", "--text", "a\nb"], "--text", "U+000A"),
+        (["render", "--scene", "marquee", "--text", "a\nb"], "--text", "U+000A"),
         (["render", "--text", "tab\there"], "--text", "U+0009"),
         (["render", "--text", "bell\u{7}"], "--text", "U+0007"),
         (["render", "--text", "bad\u{FFFD}"], "--text", "U+FFFD"),

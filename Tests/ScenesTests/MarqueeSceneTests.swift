@@ -138,7 +138,7 @@ import Wave
             ({ $0.rate = 5; $0.scrollDuration = 2 }, "--rate"), ({ $0.fadeLength = 81 }, "--fade-length"),
             ({ $0.fadeLength = -1 }, "--fade-length"), ({ $0.leadingBuffer = -1 }, "--leading-buffer"),
             ({ $0.trailingBuffer = .infinity }, "--trailing-buffer"), ({ $0.delay = -0.5 }, "--delay"),
-            ({ $0.runs = [.init(text: "")] }, "--text"), ({ $0.runs = [.init(text: "x中")] }, "--text"),
+            ({ $0.runs = [.init(text: "")] }, "--text"), ({ $0.runs = [.init(text: "x\u{378}")] }, "--text"),
         ]
         for (edit, flag) in cases {
             do {

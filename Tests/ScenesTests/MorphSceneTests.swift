@@ -136,7 +136,7 @@ import Wave
 
     @Test func badParametersNameTheirFlag() throws {
         let cases: [((inout MorphParameters) -> Void, String)] = [
-            ({ $0.texts = [] }, "--texts"), ({ $0.texts = ["a", ""] }, "--texts"), ({ $0.texts = ["a", "中"] }, "--texts"),
+            ({ $0.texts = [] }, "--texts"), ({ $0.texts = ["a", ""] }, "--texts"), ({ $0.texts = ["a", "\u{378}"] }, "--texts"),
             ({ $0.texts = ["a", "   "] }, "--texts"), ({ $0.interval = 1 }, "--interval"), ({ $0.interval = .nan }, "--interval"),
         ]
         for (edit, flag) in cases {

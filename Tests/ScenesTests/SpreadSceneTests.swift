@@ -76,7 +76,7 @@ import Wave
     @Test func badParametersNameTheirFlag() throws {
         for (select, deselect, text, flag) in [(nil, 1.0, "du", "--deselect-at"), (2.0, 1.0, "du", "--deselect-at"),
                                                (-1.0, nil, "du", "--select-at"), (Double.nan, nil, "du", "--select-at"),
-                                               (nil, nil, "", "--text"), (nil, nil, "d中", "--text")] as [(Double?, Double?, String, String)] {
+                                               (nil, nil, "", "--text"), (nil, nil, "d\u{378}", "--text")] as [(Double?, Double?, String, String)] {
             do {
                 _ = try Self.scene(select: select, deselect: deselect, text: text)
                 Issue.record("\(flag): accepted")

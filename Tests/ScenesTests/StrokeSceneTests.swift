@@ -69,7 +69,7 @@ import Wave
         let cases: [((inout StrokeParameters) -> Void, String)] = [
             ({ $0.lineWidth = 0 }, "--stroke-width"), ({ $0.lineWidth = .nan }, "--stroke-width"),
             ({ $0.miterLimit = 0.5 }, "--miter-limit"), ({ $0.progress = 1.5 }, "--progress"),
-            ({ $0.progress = -0.01 }, "--progress"), ({ $0.text = "" }, "--text"), ({ $0.text = "中" }, "--text"),
+            ({ $0.progress = -0.01 }, "--progress"), ({ $0.text = "" }, "--text"), ({ $0.text = "\u{378}" }, "--text"),
             ({ $0.text = "   " }, "--text"),
         ]
         for (edit, flag) in cases {

@@ -35,8 +35,9 @@ let dejavuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     @Test func missingCharactersAreNamed() throws {
         let face = try FontFace(path: dejavuBold)
-        #expect(throws: TextError.missingCharacters(["中"], font: dejavuBold)) {
-            try TextShaper(text: "d中u", face: face)
+        // A character no installed font has (U+0378 is unassigned): named, with a package to install.
+        #expect(throws: TextError.noFontFor(["\u{378}"], packages: ["fonts-noto-core"])) {
+            try TextShaper(text: "d\u{378}u", face: face)
         }
         #expect(throws: TextError.emptyText) { try TextShaper(text: "", face: face) }
     }
