@@ -21,8 +21,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 # environments; librsvg2-bin: rsvg-convert renders our SVG export in the tests; zip: the .lottie container;
 # ffmpeg: `wavefill export` to GIF/APNG/MP4/WebM, and ffprobe to read exports back in the tests;
 # chromium: headless, it plays our Lottie export with lottie-web and plays our SVG export (animated and still) in the tests;
-# libimgui-dev: Dear ImGui, the widgets of the window's tuning panel (Tab).
-APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium libimgui-dev)
+# libimgui-dev: Dear ImGui, the widgets of the window's tuning panel (Tab);
+# libunibreak-dev + libfribidi-dev: line breaks (UAX #14) and bidi (UAX #9) of the text layout;
+# fonts-droid-fallback: a CJK font (Chinese, Japanese, Korean) for fallback, fonts-lohit-deva: Devanagari;
+# unicode-data: the Unicode conformance files (BidiCharacterTest.txt) the layout tests read;
+# python3-gi + gir1.2-pango-1.0: Pango, the independent layout engine the line-break test compares with.
+APT_PKGS=(libsdl2-dev libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev fonts-dejavu-core fontconfig pkg-config xvfb xauth python3-venv librsvg2-bin zip ffmpeg chromium libimgui-dev libunibreak-dev libfribidi-dev fonts-droid-fallback fonts-lohit-deva unicode-data python3-gi gir1.2-pango-1.0)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 

@@ -210,7 +210,7 @@ struct TextLayout {
         var map = [FriBidiStrIndex](0 ..< FriBidiStrIndex(paragraph.count))
         let off = FriBidiStrIndex(line.lowerBound - paragraph.lowerBound), len = FriBidiStrIndex(line.count)
         if len > 0 {
-            _ = fribidi_reorder_line(FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM), &types, len, off, bidi.base, &levels, nil, &map)
+            _ = fribidi_reorder_line(0, &types, len, off, bidi.base, &levels, nil, &map)
         }
         let order = map[Int(off) ..< Int(off + len)].map { Int($0) + paragraph.lowerBound }
         return (order, levels)

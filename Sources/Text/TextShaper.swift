@@ -94,6 +94,12 @@ public final class TextShaper: @unchecked Sendable {
         return ShapedText(e64: e64, glyphs: glyphs, inkMin26: (x0, y0), inkMax26: (x1, y1))
     }
 
+    /// The lines of the layout at `e64`: each line's characters (indices of the text's Unicode
+    /// scalars, in logical order; newlines and the whitespace a wrapped line hangs are in none).
+    public func lines(e64: Int) throws -> [Range<Int>] {
+        try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: false).lines.map(\.characters)
+    }
+
     /// One shaped glyph as it was placed and loaded.
     struct RawGlyph {
         var glyphID: UInt32
