@@ -21,7 +21,12 @@ cases=(
     "--size 300x100 --frame 12 --text Wave --progress 0.6 --container #20406080 --back-wave #FF000080"
     "--size 160x160 --frame 77 --text g@ --font $serif --rise-frames 90"
     "--size 120x90 --frame 5 --font-size 70 --progress 0.35 --background #00000000"
+    "--size 240x200 --frame 150 --text-file $tmp/lines.txt"
+    "--size 200x260 --frame 40 --text-file $tmp/lines3.txt --font $serif --progress 0.55"
 )
+# Multi-line containers: lines centred, one font's line spacing apart.
+printf 'Wave\nfill\n' > "$tmp/lines.txt"
+printf 'du\nloading\nok\n' > "$tmp/lines3.txt"
 pass=0; fail=0
 if "$py" "$here/test_reference.py" >"$tmp/self" 2>&1; then
     pass=$((pass + 1)); echo "ok   self-tests: $(tail -n 1 "$tmp/self")"

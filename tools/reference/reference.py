@@ -318,6 +318,7 @@ def main(argv=None):
     ap.add_argument("--frame", type=int, default=0, help="frame number n (default 0)")
     ap.add_argument("--progress", type=float, default=None, help="fixed progress P in [0, 1]")
     ap.add_argument("--text", default=None)
+    ap.add_argument("--text-file", default=None, help="UTF-8 text (a final newline dropped); lines centred")
     ap.add_argument("--font", default=None)
     ap.add_argument("--font-size", type=float, default=None, help="em size E in px (rounded to 1/64)")
     ap.add_argument("--amplitude", type=float, default=None)
@@ -351,6 +352,10 @@ def main(argv=None):
                 setattr(P, name, scene.parse_colour(v))
             except ValueError as e:
                 ap.error(str(e))
+    if args.text_file is not None:
+        with open(args.text_file, encoding="utf-8") as fh:
+            text = fh.read()
+        P.text = text[:-1] if text.endswith("\n") else text
     if P.progress is not None and not (0.0 <= P.progress <= 1.0):
         ap.error("--progress must be in [0, 1]")
     if P.rise_frames < 1:

@@ -108,24 +108,39 @@ class _Font:
         self.face = freetype.Face(path)
         self.units_per_em = self.face.units_per_EM
 
+    def _shape_line(self, font, line: str):
+        hb = self._hb
+        buf = hb.Buffer()
+        buf.add_str(line)
+        buf.guess_segment_properties()
+        hb.shape(font, buf, {})
+        return list(zip(buf.glyph_infos, buf.glyph_positions))
+
     def run(self, text: str, e64: int):
         """Shapes `text` at em size e64/64 px. Yields (glyph id, pen x, pen y)
-        in 26.6 units, y up, with FreeType's glyph slot loaded for that glyph."""
+        in 26.6 units, y up, with FreeType's glyph slot loaded for that glyph.
+
+        Lines (split at newlines, left-to-right text in one font) are centred on
+        the widest line's advance (half the difference, rounded towards zero),
+        each baseline ascender - descender + line gap of the font below the one
+        before, the first at y = 0."""
         hb = self._hb
         font = hb.Font(self.hb_face)
         font.scale = (e64, e64)
-        buf = hb.Buffer()
-        buf.add_str(text)
-        buf.guess_segment_properties()
-        hb.shape(font, buf, {})
+        ext = font.get_font_extents("ltr")
+        step = ext.ascender - ext.descender + ext.line_gap
+        lines = [self._shape_line(font, line) for line in text.split("\n")]
+        widths = [sum(pos.x_advance for _, pos in line) for line in lines]
+        widest = max(widths)
         self.face.set_char_size(0, e64, 72, 72)
         load = self._ft.FT_LOAD_NO_HINTING | self._ft.FT_LOAD_NO_BITMAP
-        pen_x = pen_y = 0
-        for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
-            self.face.load_glyph(info.codepoint, load)
-            yield info.codepoint, pen_x + pos.x_offset, pen_y + pos.y_offset
-            pen_x += pos.x_advance
-            pen_y += pos.y_advance
+        for k, (line, w) in enumerate(zip(lines, widths)):
+            pen_x, pen_y = (widest - w) // 2, -k * step
+            for info, pos in line:
+                self.face.load_glyph(info.codepoint, load)
+                yield info.codepoint, pen_x + pos.x_offset, pen_y + pos.y_offset
+                pen_x += pos.x_advance
+                pen_y += pos.y_advance
 
     def ink_box(self, text: str, e64: int):
         """(xMin, yMin, xMax, yMax) of the placed outlines in 26.6, y up; None without ink."""
