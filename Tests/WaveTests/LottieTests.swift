@@ -529,3 +529,35 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         #expect(Executable.files(in: dir) == ["w.lottie"])
     }
 }
+
+/// A container of several lines (and a Chinese line drawn by a fallback font): its Lottie plays in
+/// ThorVG, rlottie and lottie-web, and its SVG in rsvg-convert, as we render it.
+@Suite struct MultiLineVectorTests {
+    static func scene() throws -> WaveScene {
+        var p = WaveParameters()
+        p.width = 200; p.height = 180
+        p.text = "Wave\n加载中"
+        return try WaveScene(parameters: p)
+    }
+
+    @Test(arguments: LottiePlayerTests.players)
+    func multiLineContainersPlayAsWeRenderThem(_ player: String) throws {
+        for db in try LottiePlayerTests.psnrs(try Self.scene(), frames: nil, at: [0, 150, 450, 899], player: player) {
+            #expect(db >= 35, "\(player): \(db) dB")
+        }
+    }
+
+    @Test func multiLineContainersPlayInLottieWebAndRsvg() throws {
+        let scene = try Self.scene()
+        let json = try WaveLottie.document(scene: scene)
+        let (_, images) = try OutsideRenderers.browser(lottie: json, player: .lottieWebSVG, frames: [150, 450])
+        for (f, image) in zip([150, 450], images) {
+            let db = ImageMetrics.psnr(image, render(scene, frame: f))
+            #expect(db >= 35, "lottie-web frame \(f): \(db) dB")
+        }
+        for f in [0, 150, 450] {
+            let db = ImageMetrics.psnr(try OutsideRenderers.rsvg(try WaveSVG.document(scene: scene, frame: f)), render(scene, frame: f))
+            #expect(db >= 35, "rsvg frame \(f): \(db) dB")
+        }
+    }
+}

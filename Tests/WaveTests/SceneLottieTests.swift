@@ -33,7 +33,15 @@ struct SceneLottieTests {
         spread.selectAt = 0.2; spread.deselectAt = 1.0
         var morph = MorphParameters()
         morph.texts = ["Wave", "Fill"]; morph.interval = 1.5
+        // Text laid out: two lines (Latin, then Chinese from a fallback font) and mixed directions.
+        var lines = StrokeParameters()
+        lines.text = "Wave\n加载中"; lines.drawDuration = 1; lines.fillDuration = 0.5
+        var bidi = MarqueeParameters()
+        bidi.runs = [.init(text: "abc \u{5E9}\u{5DC}\u{5D5}\u{5DD} ", color: .black), .init(text: "加载中 ", color: Color(r: 0x1C, g: 0x7E, b: 0xD6))]
+        bidi.scrollDuration = 2
         let list: [(String, any LottieScene)] = [
+            ("stroke-lines", try StrokeScene(canvas: SceneCanvas(width: 200, height: 160), parameters: lines, face: face)),
+            ("marquee-bidi", try MarqueeScene(canvas: canvas, parameters: bidi, face: face)),
             ("marquee", try MarqueeScene(canvas: canvas, parameters: marquee, face: face)),
             ("stroke", try StrokeScene(canvas: canvas, parameters: stroke, face: face)),
             ("spread", try SpreadScene(canvas: canvas, parameters: spread, face: face)),
