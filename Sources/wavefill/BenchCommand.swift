@@ -44,6 +44,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Also time many indicators (1, 4, 16, 64 of 128x128, one style) drawn as a grid in one 1024x1024 frame beside the same drawn one by one, as many 128x128 tile copies (the layout's floor) and one 1024x1024 wave frame timed in turn with them (their ratio), start-up to the first frame, and `render --frames 300` end to end.")
     var extended = false
 
+    @Flag(name: .long, help: "Time the text layout instead: a 2000-character paragraph of six scripts wrapped to 400 px (fallback fonts, bidi, line breaks, shaping), median of 50.")
+    var layout = false
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (2000 ... 10000000).", valueName: "N"))
     var soak: Int?
 
@@ -58,6 +61,10 @@ struct BenchCommand: ParsableCommand {
     var pngFrame: Int = 150
 
     func run() throws {
+        if layout {
+            print(try LayoutBench.report(json: json))
+            return
+        }
         var r = BenchRequest()
         r.sizes = sizes; r.frames = frames; r.warmup = warmup; r.modes = modes; r.json = json
         r.extended = extended; r.soak = soak; r.png = png; r.pngFrame = pngFrame
