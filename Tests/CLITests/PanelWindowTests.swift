@@ -14,12 +14,22 @@ import Raster
     /// The pen scene most tests tune: short text, 10 fps.
     static let stroke = ["--scene", "stroke", "--text", "Ok", "--fps", "10"]
 
-    /// The preview (the top-left `width` x `height` of the window's screenshot).
+    /// The panel's width in the window, points.
+    static let panelWidth = 360
+
+    /// Where the preview of `width` x `height` is drawn in a window screenshot of the panel shown: in
+    /// the middle of the space left of the panel (at its own size when it fits).
+    static func previewOrigin(_ shot: Pixmap, width: Int = 160, height: Int = 124) -> (x: Int, y: Int) {
+        ((shot.width - panelWidth - width) / 2, (shot.height - height) / 2)
+    }
+
+    /// The preview cut out of the window's screenshot (`width` x `height` at `previewOrigin`).
     static func preview(_ shot: Pixmap?, width: Int = 160, height: Int = 124) -> Pixmap? {
-        guard let shot, shot.width >= width, shot.height >= height else { return nil }
+        guard let shot, shot.width >= width + panelWidth, shot.height >= height else { return nil }
+        let o = previewOrigin(shot, width: width, height: height)
         var out = Pixmap(width: width, height: height)
         for y in 0 ..< height {
-            for x in 0 ..< width * 4 { out.bytes[y * width * 4 + x] = shot.bytes[y * shot.width * 4 + x] }
+            for x in 0 ..< width * 4 { out.bytes[y * width * 4 + x] = shot.bytes[((o.y + y) * shot.width + o.x) * 4 + x] }
         }
         return out
     }
@@ -41,8 +51,8 @@ import Raster
     static let controls: [([String], String, String)] = [
         // A slider, dragged.
         (stroke, "8:press=stroke-width@0.1;10:move=stroke-width@0.3;12:release=stroke-width@0.3", "--stroke-width"),
-        // A slider, turned with the wheel (shift: fine steps).
-        (stroke, "8:wheel=stroke-width@3;10:shift-wheel=stroke-width@-2", "--stroke-width"),
+        // A slider, stepped with Ctrl+wheel (Shift: fine steps).
+        (stroke, "8:ctrl-wheel=stroke-width@3;10:shift-wheel=stroke-width@-2", "--stroke-width"),
         // A colour, dragged in its picker.
         (stroke, "8:click=stroke-color/pick;11:press=stroke-color/picker@0.2;13:move=stroke-color/picker@0.4;15:release=stroke-color/picker@0.4", "--stroke-color"),
         // A drop-down.
@@ -119,7 +129,7 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let flags = Self.stroke
-        let script = "3:key=tab;8:wheel=stroke-width@2;12:click=copy-command"
+        let script = "3:key=tab;8:ctrl-wheel=stroke-width@2;12:click=copy-command"
         let (r, _) = try WindowTests.window(Self.size + flags + ["--frames", "20", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let changed = Self.panelFlags(r.stdout)
