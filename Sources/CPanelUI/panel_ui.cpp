@@ -238,7 +238,7 @@ void wf_ui_mouse_wheel(wf_ui *ui, float dy) {
 }
 
 bool wf_ui_has_queued_click(const wf_ui *ui) {
-    for (const auto &e : ui->queue) if (e.kind == wf_ui::Button) return true;
+    for (const auto &e : ui->queue) if (e.kind == wf_ui::Button && e.down) return true;
     return false;
 }
 

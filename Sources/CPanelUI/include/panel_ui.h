@@ -41,7 +41,7 @@ void wf_ui_mouse_button(wf_ui *ui, int button, bool down);
 void wf_ui_mouse_wheel(wf_ui *ui, float dy);
 /// Pointer input is waiting for the next frames (two button changes arrived between frames).
 bool wf_ui_has_queued_input(const wf_ui *ui);
-/// A button change is waiting (keys typed right after a click belong to the field it activates).
+/// A button press is waiting (keys typed right after a click belong to the field it activates).
 bool wf_ui_has_queued_click(const wf_ui *ui);
 void wf_ui_key(wf_ui *ui, int key, bool down);
 void wf_ui_modifiers(wf_ui *ui, bool ctrl, bool shift, bool alt);
