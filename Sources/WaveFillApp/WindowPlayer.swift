@@ -39,7 +39,7 @@ public struct WindowOptions: Sendable {
 /// rendered; when the scene reports no changed rows, nothing is uploaded; in both cases nothing is
 /// presented and the clock waits for the next tick's deadline in `SDL_WaitEventTimeout` (`.idle`).
 /// When no tick can change the picture before an event arrives (paused, a still timeline or one
-/// held at its end, with no stats overlay, panel or playing comparison), the clock waits for events
+/// held at its end, with no stats overlay, playing comparison, or panel with frames to make), the clock waits for events
 /// a quarter of a second at a time instead (`.still`), skipping the ticks in between but never a
 /// scripted input's, and the tick after the wait is the one due then.
 /// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
@@ -225,9 +225,12 @@ public final class WindowPlayer: TuningHost {
 
     /// True when no later tick can change what the window shows unless an event arrives first: the
     /// frame is paused, or the timeline shows one picture for every later frame; and nothing over
-    /// it refreshes by itself (the stats overlay, the tuning panel, a comparison that plays).
+    /// it refreshes by itself (the stats overlay, a panel with frames to make or an export running,
+    /// a comparison that plays).
     private func stillUntilEvent() -> Bool {
-        guard !showsStats, !panelShown, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
+        guard !showsStats, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
+        // The panel waits for events too, unless it has frames to make or an export to follow.
+        if panelShown, let panel, panelFrames > 0 || panel.isExporting || panel.exportNeedsReport { return false }
         if paused { return true }
         // Every later frame shows this frame's picture (a still timeline, or one held at its end).
         return comparison == nil && pictureFrame(frame) == pictureFrame(.max)
