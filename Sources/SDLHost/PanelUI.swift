@@ -220,17 +220,19 @@ public final class PanelUI {
     /// hue/saturation/value picker with alpha (named `name/pick` and, while open, `name/picker`).
     public func colour(_ label: String, name: String? = nil, rgba: inout (Double, Double, Double, Double), unset: Bool = false) -> PanelResult {
         var c: [Float] = [Float(rgba.0), Float(rgba.1), Float(rgba.2), Float(rgba.3)]
-        let pick = "pick###pick-" + label
+        // The pop-up's and button's identifiers from the label's own ("text###id" is identified by "###id").
+        let id = label.range(of: "###").map { String(label[$0.upperBound...]) } ?? label
+        let pick = "pick###pick-" + id
         let buttonWidth = wf_ui_text_width(ui, "pick") + Float(12 * scale)
         var r = PanelResult(rawValue: wf_ui_colour(ui, label, &c, unset, buttonWidth))
         record(name)
         wf_ui_same_line(ui)
-        let popup = "picker-" + label
+        let popup = "picker-" + id
         if wf_ui_button(ui, pick, buttonWidth) { wf_ui_open_popup(ui, popup) }
         record(name.map { $0 + "/pick" })
         if wf_ui_begin_popup(ui, popup) {
             popupDepth += 1
-            r.formUnion(PanelResult(rawValue: wf_ui_colour_picker(ui, "##picker-" + label, &c)))
+            r.formUnion(PanelResult(rawValue: wf_ui_colour_picker(ui, "##picker-" + id, &c)))
             record(name.map { $0 + "/picker" })
             popupDepth -= 1
             wf_ui_end_popup(ui)
