@@ -243,13 +243,10 @@ public final class SDLWindow {
         if let texture {
             if panelShown {
                 // The preview in the middle of the space beside the panel, scaled down to fit it.
+                // (No space left beside the panel: only the panel is drawn.)
                 let r = previewPixels
-                guard r.w > 0, r.h > 0 else {
-                    if panelShown, let panel, !panel.draw() { throw SDLError.last("SDL_RenderGeometryRaw") }
-                    return
-                }
                 var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
-                guard SDL_RenderCopy(renderer, texture, nil, &dst) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+                if r.w > 0, r.h > 0, SDL_RenderCopy(renderer, texture, nil, &dst) != 0 { throw SDLError.last("SDL_RenderCopy") }
             } else {
                 guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.last("SDL_RenderCopy") }
             }

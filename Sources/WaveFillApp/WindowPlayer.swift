@@ -39,9 +39,9 @@ public struct WindowOptions: Sendable {
 /// rendered; when the scene reports no changed rows, nothing is uploaded; in both cases nothing is
 /// presented and the clock waits for the next tick's deadline in `SDL_WaitEventTimeout` (`.idle`).
 /// When no tick can change the picture before an event arrives (paused, a still timeline or one
-/// held at its end, with no stats overlay, playing comparison, or panel with frames to make), the clock waits for events
-/// a quarter of a second at a time instead (`.still`), skipping the ticks in between but never a
-/// scripted input's, and the tick after the wait is the one due then.
+/// held at its end, with no stats overlay, playing comparison, or panel with frames to make), the
+/// clock waits for events a quarter of a second at a time instead (`.still`), skipping the ticks in
+/// between but never a scripted input's, and the tick after the wait is the one due then.
 /// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
 /// frame again. While the window is hidden or minimised nothing is drawn and the clock wakes a few
 /// times a second (`.hidden`, skipping the ticks in between, again never a scripted input's); when
