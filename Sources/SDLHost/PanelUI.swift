@@ -51,6 +51,8 @@ public final class PanelUI {
     var reveal: String?
     /// The last control scrolled into view that way.
     var revealed: String?
+    /// The panel's height in logical points (this frame's).
+    public private(set) var height = 0.0
     /// The visible part of the scrolling body, logical points (from the last frame).
     private(set) var visibleBody = 0.0 ... 0.0
     /// The named widgets drawn in the scrolling body (not in a pop-up, the fixed rows or the status bar).
@@ -150,6 +152,7 @@ public final class PanelUI {
         frameRects.removeAll(keepingCapacity: true)
         frameScrolled.removeAll(keepingCapacity: true)
         popupDepth = 0
+        self.height = height
         let s = scale
         wf_ui_begin(ui, Float(drawable.width), Float(drawable.height), Float(x * s), 0, Float(width * s), Float(height * s), dt)
     }

@@ -245,8 +245,27 @@ final class TuningPanel {
     // MARK: - The panel
 
     /// Declares one frame of the panel: the timeline, scene and edit rows fixed at the top, the
-    /// settings in a scrolling body, and the status bar at the bottom.
+    /// settings in a scrolling body, and the status bar at the bottom. In a short window (less than
+    /// `shortHeight` points) the top rows scroll with the settings and the status bar has one line.
     func build(_ ui: PanelUI, host: TuningHost) {
+        let status: (String, PanelStatusKind) = error.map { ($0, .error) } ?? notice.map { ($0, .note) } ?? ("", .note)
+        if ui.height < Self.shortHeight {
+            ui.body(statusLines: 1, status: status.0, kind: status.1) {
+                header(ui, host: host)
+                settings(ui, host: host)
+            }
+        } else {
+            header(ui, host: host)
+            ui.body(status: status.0, kind: status.1) { settings(ui, host: host) }
+        }
+        if !ui.isActive { gestureOpen = false }
+    }
+
+    /// Below this height (points) the whole panel scrolls.
+    static let shortHeight = 360.0
+
+    /// The timeline row, the scene picker, and undo, redo and copy command.
+    private func header(_ ui: PanelUI, host: TuningHost) {
         timelineRow(ui, host: host)
         let scenes = SceneRegistry.all
         if let k = ui.choice("scene", name: "scene", items: scenes.map(\.name),
@@ -262,9 +281,6 @@ final class TuningPanel {
         ui.sameLine()
         if ui.button("Copy command", name: "copy-command") { copyCommand(host) }
         ui.tooltip("Puts the wavefill run ... line of what is on screen on the clipboard and prints it.")
-        let status: (String, PanelStatusKind) = error.map { ($0, .error) } ?? notice.map { ($0, .note) } ?? ("", .note)
-        ui.body(status: status.0, kind: status.1) { settings(ui, host: host) }
-        if !ui.isActive { gestureOpen = false }
     }
 
     /// Play / pause, a scrubber over the scene's timeline, and the frame's number and time.

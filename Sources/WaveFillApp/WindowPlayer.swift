@@ -574,7 +574,8 @@ public final class WindowPlayer: TuningHost {
         let exporting = panel.isExporting && tick.index % 6 == 0
         // The timeline row follows a playing scene about ten times a second (not at all while paused
         // or held at its end).
-        let playing = !paused && tick.index % 6 == 0 && pictureFrame(frame) != pictureFrame(.max)
+        let due = lastPanelFrame.map { tick.timestamp - $0 >= 0.095 } ?? true
+        let playing = !paused && due && pictureFrame(frame) != pictureFrame(.max)
         guard panelFrames > 0 || exporting || playing || panel.exportNeedsReport else { return false }
         guard let ui = window.makePanel(fontPath: Self.panelFont, pointSize: Self.panelPointSize) else { return false }
         panelFrames = max(panelFrames - 1, 0)

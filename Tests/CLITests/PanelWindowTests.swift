@@ -204,6 +204,32 @@ import Raster
         }
     }
 
+    /// The timeline row's scrubber shows the frame it is dragged to, paused (as Space pauses); its
+    /// Play resumes from there.
+    @Test func theTimelineScrubberShowsAFramePaused() throws {
+        let display = try VirtualDisplay()
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = "3:key=tab;8:press=timeline@0.3;10:move=timeline@0.5;12:release=timeline@0.5"
+        let (r, shot) = try WindowTests.window(Self.size + Self.stroke + ["--frames", "40", "--script", script], on: display, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("paused at frame "), "\(r.stdout)")
+        let summary = r.stdout.split(separator: "\n").first { $0.hasPrefix("ran ") }.map(String.init) ?? ""
+        let shown = summary.range(of: "showing frame ").flatMap { Int(summary[$0.upperBound...].prefix { $0.isNumber }) }
+        // Half-way along the stroke's timeline, not where 40 ticks of playing would be.
+        #expect(shown.map { $0 > 0 && $0 != 39 } == true, "\(summary)")
+        if let shown {
+            WindowTests.expectSame(Self.preview(shot), try WindowTests.headless(Self.size + Self.stroke + ["--frame", String(shown)], in: dir),
+                                   "scrubbed to frame \(shown)")
+        }
+        // Play resumes from the frame scrubbed to.
+        try? FileManager.default.removeItem(atPath: dir + "/shot.png")
+        let (r2, _) = try WindowTests.window(Self.size + Self.stroke + ["--frames", "40", "--script", script + ";20:click=play"],
+                                             on: display, in: dir)
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(shown.map { r2.stdout.contains("resumed at frame \($0)") } == true, "\(r2.stdout)")
+    }
+
     /// The preview sits in the middle of the space beside the panel at its own size; when the window
     /// is shorter than it, it is scaled down to fit (keeping its aspect) and the panel stays whole.
     @Test func thePreviewIsCentredBesideThePanel() throws {
