@@ -5,9 +5,10 @@
 /// `ctrl+` and/or `shift+` before it), `drag=F` (0...1 of the height from the bottom), `resize=WxH`,
 /// `hide`, `show`, `minimize`, `restore`, `expose`, `quit`, and for the tuning panel
 /// `click=CONTROL[@F]`, `ctrl-click=CONTROL[@F]`, `press=CONTROL[@F]`, `move=CONTROL[@F]`,
-/// `release=CONTROL[@F]` (F: 0...1 across the control, default 0.5), `wheel=CONTROL@N` and
-/// `shift-wheel=CONTROL@N` (N notches, up when positive), `text=STRING` (typed into the focused
-/// field). Several entries may share a tick; they run in order.
+/// `release=CONTROL[@F]` (F: 0...1 across the control, default 0.5), `wheel=CONTROL@N` (N notches
+/// with the pointer on the control, up when positive: scrolls the panel), `ctrl-wheel=CONTROL@N`
+/// (steps a slider) and `shift-wheel=CONTROL@N` (a tenth of a step), `text=STRING` (typed into the
+/// focused field). Several entries may share a tick; they run in order.
 public struct InputScript: Equatable, Sendable {
     /// The entries, sorted by tick (stable).
     public let entries: [(tick: Int, action: ScriptAction)]
@@ -63,12 +64,15 @@ public struct InputScript: Equatable, Sendable {
                 throw ParseError(description: "'\(entry)': unknown key '\(value)'; expected space, tab, enter, backspace, up, down, left, right, [, ], 0-9, a-z, ? or esc, optionally after ctrl+ or shift+")
             }
             return ctrl || shift ? .chord(k, ctrl: ctrl, shift: shift) : .key(k)
+        case "locate":
+            guard !value.isEmpty else { throw ParseError(description: "'\(entry)': locate needs a panel control's name") }
+            return .locate(value)
         case "text":
             guard !value.isEmpty, value.utf8.count <= 1000 else {
                 throw ParseError(description: "'\(entry)': text needs 1...1000 bytes of text to type")
             }
             return .text(value)
-        case "click", "ctrl-click", "press", "move", "release", "wheel", "shift-wheel":
+        case "click", "ctrl-click", "press", "move", "release", "wheel", "ctrl-wheel", "shift-wheel":
             let at = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
             let target = String(at[0])
             guard !target.isEmpty else {
@@ -79,11 +83,12 @@ public struct InputScript: Equatable, Sendable {
                 throw ParseError(description: "'\(entry)': '\(at[1])' after @ is not a number")
             }
             switch kv[0] {
-            case "wheel", "shift-wheel":
+            case "wheel", "ctrl-wheel", "shift-wheel":
                 guard let n = number, n.isFinite, abs(n) <= 100, n != 0 else {
-                    throw ParseError(description: "'\(entry)': \(kv[0]) needs CONTROL@N with N notches, -100...100 and not 0, e.g. wheel=amplitude@2")
+                    throw ParseError(description: "'\(entry)': \(kv[0]) needs CONTROL@N with N notches, -100...100 and not 0, e.g. \(kv[0])=amplitude@2")
                 }
-                return .panel(PanelPointer(phase: .wheel(n, fine: kv[0] == "shift-wheel"), target: target))
+                let held: PanelPointer.WheelModifier = kv[0] == "ctrl-wheel" ? .ctrl : kv[0] == "shift-wheel" ? .shift : .none
+                return .panel(PanelPointer(phase: .wheel(n, held), target: target))
             default:
                 let f = number ?? 0.5
                 guard f.isFinite, (0 ... 1).contains(f) else {
@@ -114,7 +119,7 @@ public struct InputScript: Equatable, Sendable {
         }
     }
 
-    private static let expected = "key=NAME, drag=F, resize=WxH, hide, show, minimize, restore, expose, quit, click=CONTROL[@F], ctrl-click=, press=, move=, release=, wheel=CONTROL@N, shift-wheel=CONTROL@N or text=STRING"
+    private static let expected = "key=NAME, drag=F, resize=WxH, hide, show, minimize, restore, expose, quit, click=CONTROL[@F], ctrl-click=, press=, move=, release=, wheel=CONTROL@N, ctrl-wheel=CONTROL@N, shift-wheel=CONTROL@N, text=STRING or locate=CONTROL"
 
     /// The actions due at `tick`, in order.
     public func actions(at tick: Int) -> [ScriptAction] {

@@ -9,6 +9,15 @@ public struct PanelResult: OptionSet, Sendable {
     public static let changed = PanelResult(rawValue: Int32(WF_UI_CHANGED))
     /// An edit finished: released, Enter pressed, or focus left after a change.
     public static let committed = PanelResult(rawValue: Int32(WF_UI_COMMITTED))
+    /// A value is being typed into the slider; nothing is applied until Enter or the field is left.
+    public static let editing = PanelResult(rawValue: Int32(WF_UI_EDITING))
+    /// The value was typed (and may lie outside the slider's range).
+    public static let typed = PanelResult(rawValue: Int32(WF_UI_TYPED))
+}
+
+/// What the status bar says: a note, a success or an error.
+public enum PanelStatusKind: Int32, Sendable {
+    case note = 0, success = 1, error = 2
 }
 
 /// A rectangle in the window's logical points.
@@ -42,8 +51,15 @@ public final class PanelUI {
     var reveal: String?
     /// The last control scrolled into view that way.
     var revealed: String?
-    /// The visible height of the panel, logical points (from the last frame).
-    private(set) var visibleHeight = 0.0
+    /// The panel's height in logical points (this frame's).
+    public private(set) var height = 0.0
+    /// The visible part of the scrolling body, logical points (from the last frame).
+    private(set) var visibleBody = 0.0 ... 0.0
+    /// The named widgets drawn in the scrolling body (not in a pop-up, the fixed rows or the status bar).
+    private(set) var scrolled: Set<String> = []
+    private var frameScrolled: Set<String> = []
+    private var inBody = false
+    private var popupDepth = 0
 
     /// A panel drawing with `renderer`, its text in `fontPath` at `pointSize` points; nil when the
     /// font cannot be loaded.
@@ -69,7 +85,9 @@ public final class PanelUI {
             let b: Int32 = e.button.button == UInt8(SDL_BUTTON_LEFT) ? 0 : e.button.button == UInt8(SDL_BUTTON_RIGHT) ? 1 : 2
             wf_ui_mouse_button(ui, b, e.type == SDL_MOUSEBUTTONDOWN.rawValue)
         case SDL_MOUSEWHEEL.rawValue:
-            wf_ui_mouse_wheel(ui, e.wheel.preciseY != 0 ? e.wheel.preciseY : Float(e.wheel.y))
+            var dy = e.wheel.preciseY != 0 ? e.wheel.preciseY : Float(e.wheel.y)
+            if e.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) { dy = -dy }
+            wf_ui_mouse_wheel(ui, dy)
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
             let mod = Int(e.key.keysym.mod)
             wf_ui_modifiers(ui, mod & Int(KMOD_CTRL.rawValue) != 0, mod & Int(KMOD_SHIFT.rawValue) != 0, mod & Int(KMOD_ALT.rawValue) != 0)
@@ -106,6 +124,14 @@ public final class PanelUI {
 
     /// Pointer input waits for the next frame (it must be made even without new events).
     public var hasQueuedInput: Bool { wf_ui_has_queued_input(ui) }
+    /// A click waits for the next frame: keys typed right after it are for the field it activates.
+    public var hasQueuedClick: Bool { wf_ui_has_queued_click(ui) }
+
+    /// True when the named control lies outside the visible part of the scrolling body.
+    public func isOutOfView(_ name: String) -> Bool {
+        guard let r = rects[name], scrolled.contains(name) else { return false }
+        return r.y < visibleBody.lowerBound - 0.5 || r.y + r.height > visibleBody.upperBound + 0.5
+    }
 
     /// A text field is being edited: every key is the panel's.
     public var wantsText: Bool { wf_ui_wants_text(ui) }
@@ -124,8 +150,10 @@ public final class PanelUI {
     /// Starts a frame: the drawable is `drawable` pixels and the panel fills `x...` in logical points.
     public func begin(drawable: (width: Int, height: Int), x: Double, width: Double, height: Double, dt: Double) {
         frameRects.removeAll(keepingCapacity: true)
+        frameScrolled.removeAll(keepingCapacity: true)
+        popupDepth = 0
+        self.height = height
         let s = scale
-        visibleHeight = height
         wf_ui_begin(ui, Float(drawable.width), Float(drawable.height), Float(x * s), 0, Float(width * s), Float(height * s), dt)
     }
 
@@ -134,27 +162,46 @@ public final class PanelUI {
         wf_ui_end(ui)
         previousRects = rects
         rects = frameRects
+        scrolled = frameScrolled
+    }
+
+    /// The widgets declared inside `body` scroll (the wheel scrolls them, a scripted action scrolls
+    /// its control into view); those declared before stay at the top. After it comes the status bar:
+    /// `status` in a box of `statusLines` lines that never changes size, so a message never moves a
+    /// control.
+    public func body(statusLines: Double = 2, status: String, kind: PanelStatusKind, _ content: () -> Void) {
+        wf_ui_begin_body(ui, Float(statusLines))
+        inBody = true
+        content()
+        inBody = false
+        var v: [Float] = [0, 0]
+        wf_ui_body_visible(ui, &v)
+        visibleBody = Double(v[0]) / scale ... max(Double(v[0]), Double(v[1])) / scale
+        wf_ui_end_body(ui)
+        wf_ui_status_bar(ui, status, kind.rawValue, Float(statusLines))
     }
 
     func draw() -> Bool { wf_ui_draw(ui) }
 
-    private func record(_ name: String?, frame: Bool = true) {
+    private func record(_ name: String?) {
         guard let name else { return }
+        if inBody && popupDepth == 0 { frameScrolled.insert(name) }
         if name == reveal {
             wf_ui_scroll_to_last(ui)
             reveal = nil
             revealed = name
         }
         var r: [Float] = [0, 0, 0, 0]
-        wf_ui_last_rect(ui, &r, frame)
+        wf_ui_last_rect(ui, &r)
         frameRects[name] = PanelRect(x: Double(r[0]) / scale, y: Double(r[1]) / scale, width: Double(r[2]) / scale, height: Double(r[3]) / scale)
     }
 
     // MARK: - Widgets
 
     /// A slider over `range` showing `decimals` digits (the value is rounded to them; a negative
-    /// `decimals` shows "auto" instead of a value); the wheel
-    /// steps by `step` (shift: `fine`); Ctrl+click types a value, which may lie outside `range`.
+    /// `decimals` shows "auto" instead of a value); the wheel with Ctrl held steps it by `step`
+    /// (Shift: `fine`); Ctrl+click types a value, reported once on Enter (or when the field is left)
+    /// with `.typed`, which may lie outside `range`.
     public func slider(_ label: String, name: String? = nil, value: inout Double, range: ClosedRange<Double>,
                        decimals: Int, unit: String, step: Double, fine: Double) -> PanelResult {
         let format = decimals < 0 ? "auto" : "%.\(max(0, min(decimals, 9)))f" + (unit.isEmpty ? "" : " " + unit.replacingOccurrences(of: "%", with: "%%"))
@@ -163,30 +210,34 @@ public final class PanelUI {
         return r
     }
 
-    /// A whole-number slider.
-    public func integer(_ label: String, name: String? = nil, value: inout Int, range: ClosedRange<Int>) -> PanelResult {
+    /// A whole-number slider (`format`: printf's, with one %d).
+    public func integer(_ label: String, name: String? = nil, value: inout Int, range: ClosedRange<Int>, format: String = "%d") -> PanelResult {
         var v = Int32(clamping: value)
-        let r = PanelResult(rawValue: wf_ui_slider_int(ui, label, &v, Int32(clamping: range.lowerBound), Int32(clamping: range.upperBound)))
+        let r = PanelResult(rawValue: wf_ui_slider_int(ui, label, &v, Int32(clamping: range.lowerBound), Int32(clamping: range.upperBound), format))
         value = Int(v)
         record(name)
         return r
     }
 
-    /// A hex field with a swatch, and a "pick" button opening a hue/saturation/value picker with
-    /// alpha (named `name/pick` and, while open, `name/picker`).
-    public func colour(_ label: String, name: String? = nil, rgba: inout (Double, Double, Double, Double)) -> PanelResult {
+    /// A hex field with a swatch (a dimmed "off" when `unset`), and a "pick" button opening a
+    /// hue/saturation/value picker with alpha (named `name/pick` and, while open, `name/picker`).
+    public func colour(_ label: String, name: String? = nil, rgba: inout (Double, Double, Double, Double), unset: Bool = false) -> PanelResult {
         var c: [Float] = [Float(rgba.0), Float(rgba.1), Float(rgba.2), Float(rgba.3)]
-        var r = PanelResult(rawValue: wf_ui_colour(ui, "##hex-" + label, &c))
+        // The pop-up's and button's identifiers from the label's own ("text###id" is identified by "###id").
+        let id = label.range(of: "###").map { String(label[$0.upperBound...]) } ?? label
+        let pick = "pick###pick-" + id
+        let buttonWidth = wf_ui_text_width(ui, "pick") + Float(12 * scale)
+        var r = PanelResult(rawValue: wf_ui_colour(ui, label, &c, unset, buttonWidth))
         record(name)
         wf_ui_same_line(ui)
-        let popup = "picker-" + label
-        if wf_ui_button(ui, "pick###pick-" + label) { wf_ui_open_popup(ui, popup) }
-        record(name.map { $0 + "/pick" }, frame: false)
-        wf_ui_same_line(ui)
-        wf_ui_text(ui, String(label.split(separator: "#", maxSplits: 1).first ?? ""))
+        let popup = "picker-" + id
+        if wf_ui_button(ui, pick, buttonWidth) { wf_ui_open_popup(ui, popup) }
+        record(name.map { $0 + "/pick" })
         if wf_ui_begin_popup(ui, popup) {
-            r.formUnion(PanelResult(rawValue: wf_ui_colour_picker(ui, "##picker-" + label, &c)))
-            record(name.map { $0 + "/picker" }, frame: false)
+            popupDepth += 1
+            r.formUnion(PanelResult(rawValue: wf_ui_colour_picker(ui, "##picker-" + id, &c)))
+            record(name.map { $0 + "/picker" })
+            popupDepth -= 1
             wf_ui_end_popup(ui)
         }
         rgba = (Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
@@ -196,21 +247,24 @@ public final class PanelUI {
     /// A check box.
     public func toggle(_ label: String, name: String? = nil, value: inout Bool) -> PanelResult {
         let r = PanelResult(rawValue: wf_ui_checkbox(ui, label, &value))
-        record(name, frame: false)
+        record(name)
         return r
     }
 
-    /// A drop-down of `items`; returns the index chosen this frame. Each item's rectangle is
+    /// A drop-down of `items` (showing `placeholder` when none is selected); returns the index chosen
+    /// this frame. Each item's rectangle is
     /// recorded as `name/item` while the list is open.
-    public func choice(_ label: String, name: String? = nil, items: [String], selected: Int?) -> Int? {
-        let preview = selected.flatMap { items.indices.contains($0) ? items[$0] : nil } ?? ""
+    public func choice(_ label: String, name: String? = nil, items: [String], selected: Int?, placeholder: String = "") -> Int? {
+        let preview = selected.flatMap { items.indices.contains($0) ? items[$0] : nil } ?? placeholder
         let open = wf_ui_begin_combo(ui, label, preview)
         var chosen: Int?
         if open {
+            popupDepth += 1
             for (k, item) in items.enumerated() {
                 if wf_ui_selectable(ui, item, k == selected) { chosen = k }
-                if let name { record(name + "/" + item, frame: false) }
+                if let name { record(name + "/" + item) }
             }
+            popupDepth -= 1
             wf_ui_end_combo(ui)
         }
         record(name)
@@ -234,12 +288,21 @@ public final class PanelUI {
         return r
     }
 
-    /// A button; true when clicked this frame.
-    public func button(_ label: String, name: String? = nil) -> Bool {
-        let r = wf_ui_button(ui, label)
-        record(name, frame: false)
+    /// A button `width` points wide (0: its label's width); true when clicked this frame.
+    public func button(_ label: String, name: String? = nil, width: Double = 0) -> Bool {
+        let r = wf_ui_button(ui, label, Float(width * scale))
+        record(name)
         return r
     }
+
+    /// One line of text beside the widgets (not wrapped).
+    public func lineText(_ text: String) { wf_ui_line_text(ui, text) }
+
+    /// The width left on the current line, and a text's width, in points.
+    public var availableWidth: Double { Double(wf_ui_available_width(ui)) / scale }
+    public func textWidth(_ text: String) -> Double { Double(wf_ui_text_width(ui, text)) / scale }
+    /// The next widget's width in points (negative: up to that far from the right edge).
+    public func nextWidth(_ width: Double) { wf_ui_set_next_width(ui, Float(width * scale)) }
 
     /// The next widget goes on the same line.
     public func sameLine() { wf_ui_same_line(ui) }
@@ -252,7 +315,7 @@ public final class PanelUI {
     /// A collapsible section header; true when open.
     public func section(_ label: String, name: String? = nil, open: Bool = true) -> Bool {
         let r = wf_ui_section(ui, label, open)
-        record(name, frame: false)
+        record(name)
         return r
     }
     /// A progress bar of `fraction` (0...1) with `overlay` text.

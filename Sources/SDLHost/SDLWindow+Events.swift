@@ -5,6 +5,7 @@ extension SDLWindow {
     /// Events since the last call (those that arrived during `waitForEvents` first), translated;
     /// SDL events that mean nothing here are dropped.
     public func pollEvents() -> [HostEvent] {
+        pointedSincePoll = false
         events.removeAll(keepingCapacity: true)
         events.append(contentsOf: waited)
         waited.removeAll(keepingCapacity: true)
@@ -43,16 +44,21 @@ extension SDLWindow {
     }
 
     /// Gives `e` to the panel when it is aimed there (the pointer over the panel or held by one of its
-    /// widgets; keys while it has the keyboard, Tab excepted outside text fields); true when it was.
+    /// widgets; keys while a field is typed in, or, with the pointer over the panel, the navigation
+    /// keys while it has the keyboard); true when it was. Tab (outside text fields), Ctrl+Z / Ctrl+Y and
+    /// every other key are the window's, so no key is swallowed.
     private func routeToPanel(_ e: SDL_Event) -> Bool {
         guard panelShown, let panel else { return false }
+        let left = panelLeft
         switch e.type {
         case SDL_MOUSEMOTION.rawValue:
             panel.feed(e)                   // hover follows the pointer everywhere
-            let over = Int(e.motion.x) >= previewWidth || panel.isActive
+            pointerOverPanel = Int(e.motion.x) >= left
+            let over = pointerOverPanel || panel.isActive
             return over && !pointerHeld
         case SDL_MOUSEBUTTONDOWN.rawValue:
-            guard Int(e.button.x) >= previewWidth || panel.wantsMouse else {
+            pointerOverPanel = Int(e.button.x) >= left
+            guard pointerOverPanel || panel.wantsMouse else {
                 panel.unfocus()
                 return false
             }
@@ -63,6 +69,7 @@ extension SDLWindow {
             panel.feed(e)
             return true
         case SDL_MOUSEWHEEL.rawValue:
+            guard pointerOverPanel || panel.wantsMouse else { return false }
             panel.feed(e)
             return true
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
@@ -72,14 +79,17 @@ extension SDLWindow {
             if sym == Int(SDLK_TAB.rawValue) && !panel.wantsText { return false }
             let ctrl = Int(e.key.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
             let undo = ctrl && (sym == Int(SDLK_z.rawValue) || sym == Int(SDLK_y.rawValue))
+            // Undo / redo outside a text field are the window's, however quickly the keys come.
+            if undo && !panel.wantsText { return false }
             // Keys right after a click in the panel wait behind it (they are for the field it activates).
-            if panel.wantsText || panel.hasQueuedInput {
+            if panel.wantsText || panel.hasQueuedClick {
                 panel.feed(e)
                 return true
             }
-            // With the panel focused, navigation keys move between its controls and Space / Enter
-            // activate one; Esc gives the keyboard back to the scene; other keys stay the scene's.
-            guard panel.wantsKeyboard, !undo else { return false }
+            // With the panel focused and the pointer over it, navigation keys move between its
+            // controls and Space / Enter activate one; Esc gives the keyboard back to the scene;
+            // other keys (and every key with the pointer over the preview) stay the scene's.
+            guard panel.wantsKeyboard, pointerOverPanel else { return false }
             if sym == Int(SDLK_ESCAPE.rawValue) {
                 if e.type == SDL_KEYDOWN.rawValue { panel.unfocus() }
                 return true
@@ -90,7 +100,7 @@ extension SDLWindow {
             panel.feed(e)
             return true
         case SDL_TEXTINPUT.rawValue:
-            guard panel.wantsText || panel.hasQueuedInput else { return true }
+            guard panel.wantsText || panel.hasQueuedClick else { return true }
             panel.feed(e)
             return true
         default:
@@ -100,9 +110,11 @@ extension SDLWindow {
 
     private func translate(_ e: SDL_Event) -> HostEvent? {
         if routeToPanel(e) { return .panelInput }
-        let (w, h) = panelShown && previewWidth > 0 ? (previewWidth, max(previewHeight, 1)) : size
+        // Pointer positions as fractions of the preview (where it is drawn beside the panel).
+        let p: (x: Double, y: Double, width: Double, height: Double) = panelShown
+            ? previewRect : (0, 0, Double(size.width), Double(size.height))
         func fraction(_ x: Int32, _ y: Int32) -> (Double, Double) {
-            (Double(x) / Double(max(w, 1)), Double(y) / Double(max(h, 1)))
+            (min(max((Double(x) - p.x) / max(p.width, 1), 0), 1), min(max((Double(y) - p.y) / max(p.height, 1), 0), 1))
         }
         switch e.type {
         case SDL_QUIT.rawValue:
@@ -143,6 +155,12 @@ extension SDLWindow {
         default:
             return nil
         }
+    }
+
+    /// A coordinate to a tenth of a point.
+    static func points(_ v: Double) -> String {
+        let tenths = Int((v * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     static func hostKey(_ k: SDL_Keysym) -> HostKey? {
@@ -270,20 +288,28 @@ extension SDLWindow {
                 piece.append(contentsOf: bytes.prefix(31))
             }
             flush()
+        case .locate(let name):
+            guard let panel, panelShown, let r = panel.rects[name] else {
+                report?("panel: control \(name) not drawn")
+                return true
+            }
+            report?("panel: control \(name) at \(Self.points(r.x)),\(Self.points(r.y)) \(Self.points(r.width))x\(Self.points(r.height))")
         case .panel(let p):
             guard let panel, panelShown else { return false }
             // Not drawn yet (a drop-down opening, the panel just shown): tried again next tick.
             guard let rect = panel.rects[p.target] else { return postpone(p) }
-            let outOfView = rect.y < 0 || rect.y + rect.height > panel.visibleHeight
+            let outOfView = panel.isOutOfView(p.target)
             // The panel still digesting earlier input, or the control moving: wait, so the pointer
             // goes where the control will be when the event is handled.
-            if outOfView || !panel.isSettled(p.target) || panel.hasQueuedInput {
+            // One pointer action per tick, as a hand would: the next waits for the panel to see this one.
+            if outOfView || !panel.isSettled(p.target) || panel.hasQueuedInput || pointedSincePoll {
                 // Out of view (or still moving there): scrolled into view by the next panel frames,
                 // then performed.
                 if outOfView && panel.revealed != p.target { panel.reveal = p.target }
                 return postpone(p)
             }
             pendingAttempts = 0
+            pointedSincePoll = true
             let x = Int32((rect.x + min(max(p.fraction, 0), 1) * max(rect.width - 1, 0)).rounded())
             let y = Int32((rect.y + rect.height / 2).rounded())
             switch p.phase {
@@ -302,8 +328,13 @@ extension SDLWindow {
             case .release:
                 pushMotion(x: x, y: y, held: true)
                 pushButton(SDL_MOUSEBUTTONUP, x: x, y: y)
-            case .wheel(let n, let fine):
-                pushKey(SDLK_LSHIFT, mod: UInt16(KMOD_LSHIFT.rawValue), down: true, when: fine)
+            case .wheel(let n, let modifier):
+                let held: (SDL_KeyCode, SDL_Keymod)? = switch modifier {
+                case .none: nil
+                case .ctrl: (SDLK_LCTRL, KMOD_LCTRL)
+                case .shift: (SDLK_LSHIFT, KMOD_LSHIFT)
+                }
+                if let held { pushKey(held.0, mod: UInt16(held.1.rawValue), down: true, when: true) }
                 pushMotion(x: x, y: y, held: false)
                 var e = SDL_Event()
                 e.wheel.type = SDL_MOUSEWHEEL.rawValue
@@ -313,7 +344,7 @@ extension SDLWindow {
                 e.wheel.preciseY = Float(n)
                 e.wheel.direction = UInt32(SDL_MOUSEWHEEL_NORMAL.rawValue)
                 SDL_PushEvent(&e)
-                pushKey(SDLK_LSHIFT, mod: 0, down: false, when: fine)
+                if let held { pushKey(held.0, mod: 0, down: false, when: true) }
             }
         }
         return true

@@ -31,14 +31,19 @@ public final class SDLWindow {
     public private(set) var panel: PanelUI?
     /// Whether the panel is drawn and takes the input aimed at it.
     public var panelShown = false
-    /// The preview's width in logical points while the panel is shown: pointer events left of it are
-    /// the scene's (as fractions of the preview), the rest the panel's.
-    public var previewWidth = 0
-    /// The preview's height in logical points while the panel is shown.
-    public var previewHeight = 0
+    /// The panel's width in logical points while it is shown, at the window's right edge (never more
+    /// than the window's width): pointer events left of it are the scene's (as fractions of the
+    /// preview), the rest the panel's.
+    public var panelWidth = 0
+    /// The pointer was last seen over the panel.
+    var pointerOverPanel = false
+    /// Where scripted `locate=` actions report (one line each).
+    public var report: ((String) -> Void)?
     /// Scripted panel actions waiting for their control to be scrolled into view.
     var pendingPanel: [PanelPointer] = []
     var pendingAttempts = 0
+    /// A scripted panel pointer action was performed since the last `pollEvents()`.
+    var pointedSincePoll = false
     var events: [HostEvent] = []
     var waited: [HostEvent] = []
 
@@ -237,14 +242,39 @@ public final class SDLWindow {
         guard SDL_RenderClear(renderer) == 0 else { throw SDLError.last("SDL_RenderClear") }
         if let texture {
             if panelShown {
-                // The preview keeps its pixel size at the left; the panel is drawn beside it.
-                var dst = SDL_Rect(x: 0, y: 0, w: Int32(textureSize.width), h: Int32(textureSize.height))
-                guard SDL_RenderCopy(renderer, texture, nil, &dst) == 0 else { throw SDLError.last("SDL_RenderCopy") }
+                // The preview in the middle of the space beside the panel, scaled down to fit it.
+                // (No space left beside the panel: only the panel is drawn.)
+                let r = previewPixels
+                var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+                if r.w > 0, r.h > 0, SDL_RenderCopy(renderer, texture, nil, &dst) != 0 { throw SDLError.last("SDL_RenderCopy") }
             } else {
                 guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.last("SDL_RenderCopy") }
             }
         }
         if panelShown, let panel, !panel.draw() { throw SDLError.last("SDL_RenderGeometryRaw") }
+    }
+
+    /// The panel's left edge in logical points while it is shown.
+    public var panelLeft: Int { max(size.width - min(panelWidth, size.width), 0) }
+
+    /// Where the preview is drawn while the panel is shown, in drawable pixels: the frame's own size
+    /// (scaled down, keeping its aspect, when it does not fit), centred in the space beside the panel.
+    var previewPixels: (x: Int, y: Int, w: Int, h: Int) {
+        let logical = size, drawable = drawableSize
+        let s = Double(drawable.width) / Double(max(logical.width, 1))
+        let spaceW = Double(panelLeft) * s, spaceH = Double(drawable.height)
+        let tw = Double(textureSize.width), th = Double(textureSize.height)
+        guard tw > 0, th > 0, spaceW >= 1, spaceH >= 1 else { return (0, 0, 0, 0) }
+        let f = min(1, spaceW / tw, spaceH / th)
+        let w = max((tw * f).rounded(.down), 1), h = max((th * f).rounded(.down), 1)
+        return (Int(((spaceW - w) / 2).rounded(.down)), Int(((spaceH - h) / 2).rounded(.down)), Int(w), Int(h))
+    }
+
+    /// Where the preview is drawn while the panel is shown, in logical points (x, y, width, height).
+    public var previewRect: (x: Double, y: Double, width: Double, height: Double) {
+        let s = Double(drawableSize.width) / Double(max(size.width, 1))
+        let r = previewPixels
+        return (Double(r.x) / s, Double(r.y) / s, Double(r.w) / s, Double(r.h) / s)
     }
 
     /// Makes the panel (once; again when the display scale changed) with its text in `fontPath` at

@@ -27,6 +27,9 @@ public enum ScriptAction: Equatable, Sendable {
     case text(String)
     /// A key with Ctrl and/or Shift held (`ctrl+z`, `ctrl+shift+z`).
     case chord(HostKey, ctrl: Bool, shift: Bool)
+    /// Reports where a panel control is (`panel: control NAME at X,Y WxH`, logical points), through
+    /// the window's `report`: for checking that controls stay put.
+    case locate(String)
 }
 
 /// A scripted pointer action on a named control of the tuning panel: the setting's key
@@ -45,9 +48,12 @@ public struct PanelPointer: Equatable, Sendable {
         case move
         /// Left button up.
         case release
-        /// Turn the wheel by this many notches (positive: up), with Shift held when `fine`.
-        case wheel(Double, fine: Bool)
+        /// Turn the wheel by this many notches (positive: up) with the pointer on the control: alone
+        /// it scrolls the panel; with Ctrl held it steps a slider, with Shift a tenth of a step.
+        case wheel(Double, WheelModifier)
     }
+    /// The key held while the wheel turns.
+    public enum WheelModifier: Equatable, Sendable { case none, ctrl, shift }
     /// The action.
     public var phase: Phase
     /// The control's name.

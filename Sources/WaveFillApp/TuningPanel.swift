@@ -32,6 +32,14 @@ protocol TuningHost: AnyObject {
     func restart()
     /// The changes made on screen (keys, clicks, a resize) as settings that make the frame shown.
     func adjusted() -> [String: SettingValue]
+    /// The frame on screen.
+    var frameNumber: Int { get }
+    /// True while the frame does not advance (Space).
+    var isPaused: Bool { get }
+    /// Pauses or resumes as Space does.
+    func setPaused(_ paused: Bool)
+    /// Shows frame `frame`, paused.
+    func seek(toFrame frame: Int)
 }
 
 /// An export started from the panel, running on its own thread while the preview keeps playing.
@@ -81,10 +89,14 @@ final class TuningPanel {
     private(set) var state: PanelState
     private var undoStack: [PanelState] = []
     private var redoStack: [PanelState] = []
-    /// The last refused change: the flag's one-line error.
-    private(set) var error: String?
-    /// The last thing done (saved, copied, exported).
-    private(set) var notice: String?
+    /// The last refused change: the flag's one-line error (shown in the status bar).
+    private(set) var error: String? {
+        didSet { if error != nil { notice = nil } }
+    }
+    /// The last thing done (set, undone, saved, copied, exported), shown in the status bar.
+    private(set) var notice: String? {
+        didSet { if notice != nil { error = nil } }
+    }
     private var gestureOpen = false
     private var drafts: [String: String] = [:]
     private var fonts: [(name: String, file: String)]?
@@ -133,6 +145,7 @@ final class TuningPanel {
             }
             state = next
             error = nil
+            notice = nil
             drafts.removeAll()
             host.install(setup, scene)
             return true
@@ -154,7 +167,22 @@ final class TuningPanel {
         if let value { next.flags.set(key, value) } else { next.flags.unset(key) }
         if apply(next, host: host) {
             StandardOutput.line("panel: " + Self.flagText(key, value))
+            notice = "set " + Self.flagText(key, value)
         }
+    }
+
+    /// A value typed for `d` (Enter, or the field left): checked as the flag would be, then set; a
+    /// value the flag refuses shows its error once and changes nothing.
+    private func setTyped(_ d: SettingDeclaration, _ value: SettingValue, host: TuningHost) {
+        do { set(d.key, try d.check(value), host: host) } catch {
+            refuse("\(d.flag): \((error as? SettingError)?.message ?? "\(error)")")
+        }
+    }
+
+    /// Shows `message` as the error in the status bar and on stderr.
+    private func refuse(_ message: String) {
+        error = message
+        StandardError.line("wavefill: panel: \(message)")
     }
 
     /// Switches to scene `kind`, keeping the settings every scene shares.
@@ -168,6 +196,7 @@ final class TuningPanel {
         if apply(PanelState(flags: flags, preset: nil), host: host) {
             host.restart()
             StandardOutput.line("panel: --scene \(scene.name)")
+            notice = "switched to --scene \(scene.name), from frame 0"
         }
     }
 
@@ -183,28 +212,67 @@ final class TuningPanel {
     /// undo stack to the redo stack; redo the other way); a state that cannot be applied stays.
     private func step(from source: inout [PanelState], to target: inout [PanelState], done: String, none: String,
                       host: TuningHost) -> Bool {
-        guard let next = source.popLast() else { notice = none; return false }
+        guard let next = source.popLast() else {
+            notice = none
+            StandardOutput.line("panel: " + none)
+            return false
+        }
         let current = state
         guard apply(next, host: host, undoable: false) else {
             source.append(next)
             return false
         }
         target.append(current)
-        notice = done
+        // What changed, as the flags of the state undone (undo) or brought back (redo).
+        let change = done == "undone" ? Self.change(from: next, to: current) : Self.change(from: current, to: next)
+        let line = done + (change.isEmpty ? "" : " " + change)
+        notice = line
+        StandardOutput.line("panel: " + line)
         return true
+    }
+
+    /// The flags that differ between `a` and `b`, with `b`'s values.
+    static func change(from a: PanelState, to b: PanelState) -> String {
+        var parts: [String] = []
+        if a.preset != b.preset { parts.append("--preset " + (b.preset.map(SceneSetup.shellQuoted) ?? "(none)")) }
+        var seen = Set<String>()
+        for key in b.flags.keys + a.flags.keys where seen.insert(key).inserted {
+            if a.flags.value(key) != b.flags.value(key) { parts.append(flagText(key, b.flags.value(key))) }
+        }
+        return parts.joined(separator: " ")
     }
 
     // MARK: - The panel
 
-    /// Declares one frame of the panel.
+    /// Declares one frame of the panel: the timeline, scene and edit rows fixed at the top, the
+    /// settings in a scrolling body, and the status bar at the bottom. In a short window (less than
+    /// `shortHeight` points) the top rows scroll with the settings and the status bar has one line.
     func build(_ ui: PanelUI, host: TuningHost) {
-        let setup = host.currentSetup
-        let effective = setup.effective(adjusted: host.adjusted())
+        let status: (String, PanelStatusKind) = error.map { ($0, .error) } ?? notice.map { ($0, .note) } ?? ("", .note)
+        if ui.height < Self.shortHeight {
+            ui.body(statusLines: 1, status: status.0, kind: status.1) {
+                header(ui, host: host)
+                settings(ui, host: host)
+            }
+        } else {
+            header(ui, host: host)
+            ui.body(status: status.0, kind: status.1) { settings(ui, host: host) }
+        }
+        if !ui.isActive { gestureOpen = false }
+    }
+
+    /// Below this height (points) the whole panel scrolls.
+    static let shortHeight = 360.0
+
+    /// The timeline row, the scene picker, and undo, redo and copy command.
+    private func header(_ ui: PanelUI, host: TuningHost) {
+        timelineRow(ui, host: host)
         let scenes = SceneRegistry.all
-        if let k = ui.choice("scene", name: "scene", items: scenes.map(\.name), selected: scenes.firstIndex { $0.name == setup.definition.name }) {
+        if let k = ui.choice("scene", name: "scene", items: scenes.map(\.name),
+                             selected: scenes.firstIndex { $0.name == host.currentSetup.definition.name }) {
             switchScene(to: scenes[k], host: host)
         }
-        ui.tooltip("The scene on screen (--scene); settings every scene shares are kept.")
+        ui.tooltip("The scene on screen (--scene); settings every scene shares are kept. It starts at frame 0.")
         if ui.button("Undo", name: "undo") { undo(host: host) }
         ui.tooltip("Ctrl+Z")
         ui.sameLine()
@@ -213,9 +281,46 @@ final class TuningPanel {
         ui.sameLine()
         if ui.button("Copy command", name: "copy-command") { copyCommand(host) }
         ui.tooltip("Puts the wavefill run ... line of what is on screen on the clipboard and prints it.")
-        if let error { ui.error(error) }
-        if let notice { ui.note(notice) }
+    }
 
+    /// Play / pause, a scrubber over the scene's timeline, and the frame's number and time.
+    private func timelineRow(_ ui: PanelUI, host: TuningHost) {
+        let paused = host.isPaused
+        if ui.button(paused ? "Play" : "Pause", name: "play", width: ui.textWidth("Pause") + 16) { host.setPaused(!paused) }
+        ui.tooltip("Space")
+        ui.sameLine()
+        let fps = host.currentScene.fps
+        let frame = host.frameNumber
+        // The scrubber spans the timeline once: its frames (through the one showing the end), or one
+        // period of a repeating scene; a repeating scene's frame is shown where it is in its period.
+        var position = frame
+        let last: Int
+        switch host.currentScene.timeline {
+        case .still:
+            last = 0
+        case .once(let frames):
+            last = max(frames - 1, 0)
+            position = min(frame, last)
+        case .periodic(let frames, let seconds, let start):
+            let period = frames ?? max(Int((seconds * fps).rounded(.up)), 1)
+            last = start + max(period, 1) - 1
+            if frame > last { position = start + (frame - start) % max(period, 1) }
+        }
+        let time = fps > 0 ? Double(frame) / fps : 0
+        let text = StatusText.fixed(time, 2) + " s"
+        ui.nextWidth(-(ui.textWidth("0000.00 s") + 8))
+        var v = position
+        let r = ui.integer("##timeline", name: "timeline", value: &v, range: 0 ... max(last, 1), format: "frame %d")
+        if r.contains(.changed), v != position { host.seek(toFrame: v) }
+        ui.tooltip("Drag to show a frame (pauses); Play resumes from it.")
+        ui.sameLine()
+        ui.lineText(text)
+    }
+
+    /// The scene's settings, grouped, then presets, export and compare.
+    private func settings(_ ui: PanelUI, host: TuningHost) {
+        let setup = host.currentSetup
+        let effective = setup.effective(adjusted: host.adjusted())
         for group in SettingGroup.allCases {
             // Only the settings that apply to what is on screen (corner-radius with a rounded rect ...).
             let members = setup.definition.settings.filter { d in
@@ -229,7 +334,6 @@ final class TuningPanel {
         if ui.section("Presets###presets-section", name: "presets", open: false) { presets(ui, host: host) }
         if ui.section("Export###export-section", name: "export-section", open: true) { exportSection(ui, host: host) }
         if ui.section("Compare A/B", name: "compare", open: false) { compareSection(ui, host: host) }
-        if !ui.isActive { gestureOpen = false }
     }
 
     private func row(_ d: SettingDeclaration, _ ui: PanelUI, effective: SceneSettings, host: TuningHost) {
@@ -247,21 +351,30 @@ final class TuningPanel {
             if r.contains(.changed) {
                 let scale = Self.power10(d.decimals)
                 let rounded = (v * scale).rounded() / scale
-                if Self.number(given) != rounded { set(key, .number(rounded), host: host) }
+                if r.contains(.typed) {
+                    if Self.number(given) != rounded || given == nil { setTyped(d, .number(rounded), host: host) }
+                } else if Self.number(given) != rounded {
+                    set(key, .number(rounded), host: host)
+                }
             }
         case .integer:
             let soft = d.soft ?? 0 ... 100
             if soft.upperBound - soft.lowerBound <= 100_000 {
                 var v = Int(Self.number(shown) ?? soft.lowerBound)
                 let r = ui.integer(label, name: key, value: &v, range: Int(soft.lowerBound) ... Int(soft.upperBound))
-                if r.contains(.changed), Self.number(given) != Double(v) { set(key, .number(Double(v)), host: host) }
+                if r.contains(.changed), Self.number(given) != Double(v) {
+                    if r.contains(.typed) { setTyped(d, .number(Double(v)), host: host) } else { set(key, .number(Double(v)), host: host) }
+                }
             } else {
                 textRow(d, ui, label: label, shown: shown, host: host)
             }
         case .colour:
-            let c = Self.string(shown).flatMap { Color(hex: $0) } ?? .black
+            // A colour nobody set whose default is "off" shows "off", not a made-up value.
+            let colour = Self.string(shown).flatMap { Color(hex: $0) }
+            let c = colour ?? .black
             var rgba = (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
-            let r = ui.colour(given == nil && d.fixedDefault == nil ? key + " (off)###" + key : label, name: key, rgba: &rgba)
+            let off = colour == nil
+            let r = ui.colour(off ? key + " (off)###" + key : label, name: key, rgba: &rgba, unset: off)
             if r.contains(.changed) {
                 func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
                 let hex = Color(r: byte(rgba.0), g: byte(rgba.1), b: byte(rgba.2), a: byte(rgba.3)).hex
@@ -273,12 +386,14 @@ final class TuningPanel {
             if ui.toggle(label, name: key, value: &b).contains(.changed) { set(key, .bool(b), host: host) }
         case .choice(let items):
             let current = Self.string(shown)
-            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
+            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) },
+                                 placeholder: current ?? "auto") {
                 set(key, .string(items[k]), host: host)
             }
         case .choiceOrText(let items):
             let current = Self.string(shown)
-            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) }) {
+            if let k = ui.choice(label, name: key, items: items, selected: current.flatMap { items.firstIndex(of: $0) },
+                                 placeholder: current == nil ? "auto" : "custom") {
                 set(key, .string(items[k]), host: host)
             }
             textRow(d, ui, label: "custom###" + key + "-text", shown: shown, host: host, fieldName: key + "-text")
@@ -287,7 +402,8 @@ final class TuningPanel {
             fonts = list
             let path = Self.string(given)
             let selected = path.flatMap { p in list.firstIndex { $0.file == p } }
-            if let k = ui.choice(label, name: key, items: list.map(\.name), selected: selected) {
+            if let k = ui.choice(label, name: key, items: list.map(\.name), selected: selected,
+                                 placeholder: path == nil ? "default" : "other file") {
                 set(key, .string(list[k].file), host: host)
             }
             if path == nil { ui.note("default: " + d.defaultText) }
@@ -319,9 +435,7 @@ final class TuningPanel {
             return
         }
         // Checked as the flag would be: a number typed anywhere in the hard range, or the flag's error.
-        do { set(key, try d.check(.string(trimmed)), host: host) } catch {
-            self.error = "\(d.flag): \((error as? SettingError)?.message ?? "\(error)")"
-        }
+        setTyped(d, .string(trimmed), host: host)
     }
 
     private func presets(_ ui: PanelUI, host: TuningHost) {

@@ -39,9 +39,9 @@ public struct WindowOptions: Sendable {
 /// rendered; when the scene reports no changed rows, nothing is uploaded; in both cases nothing is
 /// presented and the clock waits for the next tick's deadline in `SDL_WaitEventTimeout` (`.idle`).
 /// When no tick can change the picture before an event arrives (paused, a still timeline or one
-/// held at its end, with no stats overlay, panel or playing comparison), the clock waits for events
-/// a quarter of a second at a time instead (`.still`), skipping the ticks in between but never a
-/// scripted input's, and the tick after the wait is the one due then.
+/// held at its end, with no stats overlay, playing comparison, or panel with frames to make), the
+/// clock waits for events a quarter of a second at a time instead (`.still`), skipping the ticks in
+/// between but never a scripted input's, and the tick after the wait is the one due then.
 /// A stats overlay is refreshed, and presented, four times a second. An expose presents the last
 /// frame again. While the window is hidden or minimised nothing is drawn and the clock wakes a few
 /// times a second (`.hidden`, skipping the ticks in between, again never a scripted input's); when
@@ -62,6 +62,9 @@ public final class WindowPlayer: TuningHost {
     private var lastPanelFrame: Double?
     /// The preview's size in logical points while the panel is shown.
     private var previewLogical = (width: 0, height: 0)
+    /// The window size asked for when the panel was shown or the preview's size changed: a window of
+    /// another size was resized by its user.
+    private var panelWindow = (width: 0, height: 0)
     /// The scene shown in the right half of the preview (A/B compare) and its frame buffer.
     private var comparison: (any Scene)?
     private var comparisonPixmap = Pixmap(width: 0, height: 0)
@@ -132,6 +135,7 @@ public final class WindowPlayer: TuningHost {
         let window = try SDLWindow(title: "WaveFill - \(setup.definition.name)",
                                    width: scene.width, height: scene.height, vsync: options.vsync)
         self.window = window
+        window.report = { StandardOutput.line($0) }
         let rate = window.refreshRate ?? scene.fps
         // The clock's waits are the window's: events arriving meanwhile are kept for the next tick.
         clock = VSyncClock(rate: rate, alwaysPace: !window.vsyncRequested,
@@ -221,9 +225,12 @@ public final class WindowPlayer: TuningHost {
 
     /// True when no later tick can change what the window shows unless an event arrives first: the
     /// frame is paused, or the timeline shows one picture for every later frame; and nothing over
-    /// it refreshes by itself (the stats overlay, the tuning panel, a comparison that plays).
+    /// it refreshes by itself (the stats overlay, a panel with frames to make or an export running,
+    /// a comparison that plays).
     private func stillUntilEvent() -> Bool {
-        guard !showsStats, !panelShown, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
+        guard !showsStats, !overlayChanged, !exposed, !window.hasPendingInput else { return false }
+        // The panel waits for events too, unless it has frames to make or an export to follow.
+        if panelShown, let panel, panelFrames > 0 || panel.isExporting || panel.exportNeedsReport { return false }
         if paused { return true }
         // Every later frame shows this frame's picture (a still timeline, or one held at its end).
         return comparison == nil && pictureFrame(frame) == pictureFrame(.max)
@@ -391,8 +398,12 @@ public final class WindowPlayer: TuningHost {
             } else if let c = control(.click) {
                 act(c.action, print: true)
             }
-        case .resized:
-            break       // picked up from the drawable's size before the next frame
+        case .resized(let width, let height):
+            // Picked up from the drawable's size before the next frame; the panel shows the new size.
+            if panelShown {
+                followResize(to: (width, height))
+                panelFrames = max(panelFrames, 2)
+            }
         case .visibilityChanged:
             break       // picked up from the window's flags before the next frame
         case .exposed:
@@ -437,8 +448,7 @@ public final class WindowPlayer: TuningHost {
         case .escape, .character("q"):
             quitRequested = true
         case .space:
-            paused.toggle()
-            StandardOutput.line(paused ? "paused at frame \(frame)" : "resumed at frame \(frame)")
+            setPaused(!paused)
         case .character("r"):
             _ = scene.perform(.restart, atFrame: frame)
             sceneChanges &+= 1
@@ -501,11 +511,14 @@ public final class WindowPlayer: TuningHost {
     // MARK: - The tuning panel
 
     static let panelFont: String = FontLocator.match("DejaVu Sans") ?? overlayFont
+    /// The panel's text size in points (made at the drawable's scale: crisp and as large on HiDPI).
+    static let panelPointSize = 14.0
 
     /// Shows or hides the panel. The window grows by the panel's width (and to the panel's least
-    /// height); the preview keeps its size at the left.
+    /// height); the preview keeps its size, centred in the space beside the panel. Closed again, the
+    /// window takes the preview's size (with any resize made meanwhile).
     private func togglePanel() {
-        guard window.makePanel(fontPath: Self.panelFont, pointSize: 13) != nil else {
+        guard window.makePanel(fontPath: Self.panelFont, pointSize: Self.panelPointSize) != nil else {
             StandardError.line("wavefill: the tuning panel cannot load its font \(Self.panelFont)")
             return
         }
@@ -528,10 +541,29 @@ public final class WindowPlayer: TuningHost {
     }
 
     private func showPanelBeside(_ preview: (width: Int, height: Int)) {
-        window.previewWidth = preview.width
-        window.previewHeight = preview.height
+        window.panelWidth = TuningPanel.width
         window.panelShown = true
-        window.setSize(width: preview.width + TuningPanel.width, height: max(preview.height, TuningPanel.minHeight))
+        panelWindow = (preview.width + TuningPanel.width, max(preview.height, TuningPanel.minHeight))
+        window.setSize(width: panelWindow.width, height: panelWindow.height)
+    }
+
+    /// Takes a resize made by the window's user while the panel is shown: in each direction where
+    /// the preview filled the space beside the panel it follows the space (it is laid out again at
+    /// that size, the new `--size`); elsewhere it keeps its size, centred, and is scaled down to fit
+    /// when the space is smaller.
+    private func followResize(to now: (width: Int, height: Int)) {
+        guard panelShown, now != panelWindow, now.width > 0, now.height > 0 else { return }
+        let oldSpace = (width: panelWindow.width - TuningPanel.width, height: panelWindow.height)
+        let space = (width: now.width - min(TuningPanel.width, now.width), height: now.height)
+        panelWindow = now
+        let least = 16
+        var next = previewLogical
+        if previewLogical.width == oldSpace.width, space.width >= least { next.width = space.width }
+        if previewLogical.height == oldSpace.height, space.height >= least { next.height = space.height }
+        if next != previewLogical {
+            previewLogical = next
+            panelFrames = max(panelFrames, 2)
+        }
     }
 
     /// Makes a panel frame when one is due (input arrived, an export is running or has just
@@ -540,14 +572,19 @@ public final class WindowPlayer: TuningHost {
     private func updatePanel(_ tick: FrameTick) -> Bool {
         guard panelShown, let panel else { return false }
         let exporting = panel.isExporting && tick.index % 6 == 0
-        guard panelFrames > 0 || exporting || panel.exportNeedsReport else { return false }
-        guard let ui = window.makePanel(fontPath: Self.panelFont, pointSize: 13) else { return false }
+        // The timeline row follows a playing scene about ten times a second (not at all while paused
+        // or held at its end).
+        let due = lastPanelFrame.map { tick.timestamp - $0 >= 0.095 } ?? true
+        let playing = !paused && due && pictureFrame(frame) != pictureFrame(.max)
+        guard panelFrames > 0 || exporting || playing || panel.exportNeedsReport else { return false }
+        guard let ui = window.makePanel(fontPath: Self.panelFont, pointSize: Self.panelPointSize) else { return false }
         panelFrames = max(panelFrames - 1, 0)
         let dt = lastPanelFrame.map { max(tick.timestamp - $0, 0.001) } ?? 1.0 / 60
         lastPanelFrame = tick.timestamp
         let size = window.size
-        ui.begin(drawable: window.drawableSize, x: Double(previewLogical.width),
-                 width: Double(max(size.width - previewLogical.width, 1)), height: Double(size.height), dt: dt)
+        let left = window.panelLeft
+        ui.begin(drawable: window.drawableSize, x: Double(left),
+                 width: Double(max(size.width - left, 1)), height: Double(size.height), dt: dt)
         panel.build(ui, host: self)
         ui.end()
         if ui.isActive || ui.hasQueuedInput { panelFrames = max(panelFrames, 1) }
@@ -583,6 +620,26 @@ public final class WindowPlayer: TuningHost {
     }
 
     func copyToClipboard(_ text: String) -> Bool { window.setClipboard(text) }
+
+    var frameNumber: Int { frame }
+    var isPaused: Bool { paused }
+
+    /// Pauses or resumes (Space, the panel's Play / Pause), saying so.
+    func setPaused(_ paused: Bool) {
+        guard paused != self.paused else { return }
+        self.paused = paused
+        StandardOutput.line(paused ? "paused at frame \(frame)" : "resumed at frame \(frame)")
+        if panelShown { panelFrames = max(panelFrames, 1) }
+    }
+
+    /// Shows `frame`, paused (the panel's scrubber).
+    func seek(toFrame frame: Int) {
+        if !paused {
+            paused = true
+            StandardOutput.line("paused at frame \(self.frame)")
+        }
+        self.frame = max(frame, 0)
+    }
 
     func restart() {
         _ = scene.perform(.restart, atFrame: frame)
