@@ -36,7 +36,8 @@ struct RunCommand: ParsableCommand {
         (these two need a window manager), expose, quit; and on the tuning panel's controls, named by \
         their setting (amplitude, front-wave/picker, line-join/bevel, export ...): click=NAME[@F], \
         ctrl-click=NAME[@F], press=, move=, release=NAME[@F] (F: 0...1 across the control), \
-        wheel=NAME@N, shift-wheel=NAME@N, text=STRING. \
+        wheel=NAME@N (scrolls the panel), ctrl-wheel=NAME@N (steps the slider), shift-wheel=NAME@N \
+        (a tenth of a step), text=STRING, locate=NAME (prints the control's rectangle). \
         Example: --frames 120 --script "30:key=space;60:key=up;90:drag=0.5".
         """)
 

@@ -182,5 +182,9 @@ import WaveFill
     func commandLine() -> String { currentSetup.commandLine(subcommand: "run", adjusted: adjusted()) }
     func copyToClipboard(_ text: String) -> Bool { false }
     func restart() { restarts += 1 }
-    func adjusted() -> [String: SettingValue] { currentScene.adjustedSettings(atFrame: 0) }
+    func adjusted() -> [String: SettingValue] { currentScene.adjustedSettings(atFrame: frameNumber) }
+    var frameNumber = 0
+    var isPaused = false
+    func setPaused(_ paused: Bool) { isPaused = paused }
+    func seek(toFrame frame: Int) { frameNumber = frame; isPaused = true }
 }
