@@ -58,6 +58,9 @@ say "every scene: full and dirty frames at 1024 and 2048 px, two threads"
 LD_PRELOAD="$interposer" "$wavefill" bench --scene all --sizes 1024,2048 --threads 2 --frames "$frames" \
     | tee "$out/scenes-2-threads.md"
 
+say "text layout: a 2000-character paragraph of six scripts, ours and Pango's"
+"$wavefill" bench --layout --json | /usr/bin/python3 "$repo/tools/layout/pango_time.py" | tee "$out/layout.md"
+
 bash "$here/setup.sh" >&2 || { say "could not set up tools/bench/.venv (PyPI unreachable?)"; exit 1; }
 say "every scene's Lottie export played by ThorVG and rlottie at 1024 px, one thread"
 "$here/.venv/bin/python" "$here/lottie_peers.py" --wavefill "$wavefill" --size 1024 --frames "$frames" | tee "$out/scenes-lottie-peers.md"
