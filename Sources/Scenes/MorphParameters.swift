@@ -1,3 +1,4 @@
+import Text
 import SceneKit
 import Raster
 
@@ -17,6 +18,8 @@ public enum MorphEffect: String, Sendable, CaseIterable {
 public struct MorphParameters: Sendable {
     /// The texts the label cycles through, in order (then from the first again).
     public var texts = ["Marquee", "Stroke", "Spread", "Morph"]
+    /// Wrapping, alignment, line height and direction of each text's lines.
+    public var paragraph = ParagraphStyle()
     /// Seconds from one change to the next; at least the longest character animation.
     public var interval = 2.0
     /// How leaving and entering characters move.
@@ -42,7 +45,7 @@ public struct MorphParameters: Sendable {
         if let i = texts.firstIndex(where: \.isEmpty) {
             throw SettingError("texts", "text \(i + 1) is empty; separate non-empty texts with commas")
         }
-        for t in texts { try SceneLimits.checkText(t, "texts") }
+        for t in texts { try SceneLimits.checkText(t, "texts", newlines: true) }
         guard interval.isFinite, interval >= longestAnimation, interval <= SceneLimits.seconds.upperBound else {
             throw SettingError("interval", "\(interval) s is outside \(longestAnimation) ... \(Int(SceneLimits.seconds.upperBound)) s (at least the longest character animation)")
         }

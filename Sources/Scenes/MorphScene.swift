@@ -92,7 +92,7 @@ public final class MorphModel: LayerSceneModel {
         var shaped: [TextLine] = []
         let e64: Int
         do {
-            let shapers = try parameters.texts.map { try TextShaper(text: $0, face: face) }
+            let shapers = try parameters.texts.map { try TextShaper(text: $0, face: face, style: parameters.paragraph) }
             e64 = try canvas.fittingE64(shapers)
             for s in shapers { shaped.append(try TextLine(runs: [(s, e64)])) }
         } catch { throw SceneCanvas.flagError(error, textFlag: "texts") }

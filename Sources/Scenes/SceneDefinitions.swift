@@ -207,7 +207,9 @@ extension SpreadScene {
         typealias L = LayerSceneSetup<SpreadParameters>
         typealias D = SettingDeclaration
         let d = SpreadParameters()
-        return L.common(text: (d.text, "The tab title."), textColor: d.textColor, textColorHelp: "The unselected title's colour.") + [
+        return L.common(text: (d.text, "The tab title; newlines separate paragraphs."), textColor: d.textColor,
+                        textColorHelp: "The unselected title's colour.")
+            + ParagraphStyle.settings.map { $0.lifted(\L.parameters.paragraph) } + [
             L.extra(D("select-at", .frameOrNever, unit: "frame", default: .derived("0.5 s in (frame 30 at 60 fps)"),
                       help: "Select the title at frame F, or never.", group: .selection)),
             L.extra(D("deselect-at", .frameOrNever, unit: "frame", default: .derived("2 s after --select-at"),
@@ -236,9 +238,9 @@ extension MorphScene {
         typealias D = SettingDeclaration
         let d = MorphParameters()
         let shortest = (d.longestAnimation * 100).rounded(.up) / 100
-        return L.common(text: nil) + [
+        return L.common(text: nil) + ParagraphStyle.settings.map { $0.lifted(\L.parameters.paragraph) } + [
             .text(D("texts", .text, default: .value(.string(d.texts.joined(separator: ","))),
-                    help: "The texts to cycle through, comma-separated.", group: .text, valueName: "A,B,C")) {
+                    help: "The texts to cycle through, comma-separated; a newline in one makes it several lines.", group: .text, valueName: "A,B,C")) {
                 $0.parameters.texts = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             },
             .number(D("interval", .number, unit: "s", hard: d.longestAnimation ... SceneLimits.seconds.upperBound,

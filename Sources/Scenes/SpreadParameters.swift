@@ -1,3 +1,4 @@
+import Text
 import SceneKit
 import Geometry
 import Raster
@@ -7,6 +8,8 @@ import Raster
 public struct SpreadParameters: Sendable {
     /// The tab title.
     public var text = "Following"
+    /// Wrapping, alignment, line height and direction of the title's lines.
+    public var paragraph = ParagraphStyle()
     /// The title's colour while unselected (under the spreading colour).
     public var textColor = Color(r: 0x99, g: 0x99, b: 0x99)
     /// The colour that spreads: the gradient is clear, this, this, clear.
@@ -36,7 +39,7 @@ public struct SpreadParameters: Sendable {
     /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
         guard !text.isEmpty else { throw SettingError("text", "the text is empty; give at least one character") }
-        try SceneLimits.checkText(text, "text")
+        try SceneLimits.checkText(text, "text", newlines: true)
         if let s = selectAt, !(s.isFinite && s >= 0) { throw SettingError("select-at", "\(s) must be a time >= 0") }
         if let d = deselectAt {
             guard d.isFinite, d >= 0 else { throw SettingError("deselect-at", "\(d) must be a time >= 0") }

@@ -44,9 +44,10 @@ public final class SpreadModel: LayerSceneModel {
         self.canvas = canvas
         self.parameters = parameters
         do {
-            let shaper = try TextShaper(text: parameters.text, face: face)
+            let shaper = try TextShaper(text: parameters.text, face: face, style: parameters.paragraph)
             let size = Double(try canvas.fittingE64([shaper])) / 64
-            title = try TextLayer(runs: [TextRun(text: parameters.text, font: face, size: size, color: parameters.textColor)])
+            title = try TextLayer(runs: [TextRun(text: parameters.text, font: face, size: size, color: parameters.textColor,
+                                                 paragraph: parameters.paragraph)])
         } catch { throw SceneCanvas.flagError(error) }
         guard let ink = title.inkBounds else { throw SettingError("text", "the text '\(parameters.text)' draws nothing") }
         // The title's frame covers its line box and its ink, so the gradient reaches every glyph.

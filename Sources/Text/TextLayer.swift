@@ -38,7 +38,7 @@ open class TextLayer: Layer, @unchecked Sendable {
         var shapers: [(shaper: TextShaper, e64: Int)] = []
         for r in newRuns {
             guard r.e64 > 0 else { throw TextError.badSize(r.size) }
-            shapers.append((try TextShaper(text: r.text, face: r.font), r.e64))
+            shapers.append((try TextShaper(text: r.text, face: r.font, style: r.paragraph), r.e64))
         }
         let shaped = try TextLine(runs: shapers)
         var paths = [Path](repeating: Path(), count: newRuns.count)

@@ -10,10 +10,12 @@ public struct TextRun: Sendable {
     public var size: Double
     /// Fill colour of the glyphs.
     public var color: Color
+    /// How the run's lines (when it has newlines) wrap, align and are spaced.
+    public var paragraph: ParagraphStyle
 
     /// A run.
-    public init(text: String, font: FontFace, size: Double, color: Color) {
-        self.text = text; self.font = font; self.size = size; self.color = color
+    public init(text: String, font: FontFace, size: Double, color: Color, paragraph: ParagraphStyle = ParagraphStyle()) {
+        self.text = text; self.font = font; self.size = size; self.color = color; self.paragraph = paragraph
     }
 
     /// The em size in 1/64 px.

@@ -112,10 +112,10 @@ public final class TextShaper: @unchecked Sendable {
         var bbox26: (Int, Int, Int, Int)?
     }
 
-    /// The text as one line: every glyph in visual order (with or without ink), the total advance,
-    /// and the chosen font's ascender and descender at that scale.
+    /// The text's glyphs in visual order (with or without ink; the lines after the first below it),
+    /// the widest line's advance, and the chosen font's ascender and descender at that scale.
     func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, ascender26: Int, descender26: Int) {
-        let layout = try TextLayout(text: text, primary: face, style: ParagraphStyle(alignment: .left), e64: e64, outlines: outlines)
+        let layout = try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: outlines)
         let glyphs = layout.glyphs.map {
             RawGlyph(glyphID: $0.glyphID, cluster: $0.cluster, x26: $0.x26, y26: $0.y26, advance26: $0.advance26, outline: $0.outline, bbox26: $0.bbox26)
         }

@@ -549,7 +549,7 @@ public final class WindowPlayer: TuningHost {
 
     /// Takes a resize made by the window's user while the panel is shown: in each direction where
     /// the preview filled the space beside the panel it follows the space (it is laid out again at
-    /// that size, the new `--size`); elsewhere it keeps its size, centred, and is scaled down to fit
+    /// that size, the new canvas size); elsewhere it keeps its size, centred, and is scaled down to fit
     /// when the space is smaller.
     private func followResize(to now: (width: Int, height: Int)) {
         guard panelShown, now != panelWindow, now.width > 0, now.height > 0 else { return }

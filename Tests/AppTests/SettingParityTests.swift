@@ -69,10 +69,15 @@ import WaveFill
         "spread": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Tab"), "font": s(serif),
             "font-size": s("30"), "text-color": s("#FF0000", frame: 0), "select-at": s("10"), "deselect-at": s("40", frame: 60), "text-file": s("@DIR/one.txt"),
+            "wrap": s("60", [("text", "Tab title")]), "align": s("left", [("text", "Tab\nti")]),
+            "line-height": s("1.6", [("text", "Ta\nb")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
         ],
         "morph": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "font": s(serif), "font-size": s("30"),
             "text-color": s("#FF0000"), "texts": s("Ab,Cd"), "interval": s("3"), "effect": s("scale"), "seed": s("5"),
+            "wrap": s("60", [("texts", "Ab cd,Ef gh")], frame: 0), "align": s("left", [("texts", "Ab\nc,Ef\ng")], frame: 0),
+            "line-height": s("1.6", [("texts", "Ab\nc,Ef\ng")], frame: 0),
+            "text-direction": s("rtl", [("texts", "ab \u{5E9}\u{5DC},Ef")], frame: 0),
         ],
     ]
 
