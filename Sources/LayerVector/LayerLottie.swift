@@ -280,9 +280,10 @@ struct LottieWriter {
         return .object([("a", .integer(0)), ("k", value), ("sid", .string(id))])
     }
 
-    /// "<layer name> <part>" for a named layer.
+    /// The setting the layer's part shows (`text-color`), else "<layer name> <part>" for a named layer.
     private func slotName(_ node: LayerSampling.Node, _ part: String) -> String? {
-        node.any?.name.map { "\($0) \(part)" }
+        if let key = node.any?.colourSlots[part] { return key }
+        return node.any?.name.map { "\($0) \(part)" }
     }
 
     /// An opacity (%) track of `alpha` times a constant.

@@ -7,6 +7,10 @@ open class Layer: @unchecked Sendable {
     /// What the layer is called where people see it (exported vector documents name their layers
     /// by it); nil for an unnamed layer.
     public var name: String?
+    /// The settings whose colours this layer shows, by part (`background`, `fill`, `stroke`,
+    /// `text`): a vector export names the colour's slot after the setting, so a designer or a
+    /// player's slot API recolours it by the flag's name.
+    public var colourSlots: [String: String] = [:]
     /// Where the anchor point sits in the superlayer's coordinates.
     public final var position = Point.zero
     /// The layer's own coordinate space: origin and size.
@@ -98,7 +102,7 @@ open class Layer: @unchecked Sendable {
         other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
-        other.masksToBounds = masksToBounds; other.name = name
+        other.masksToBounds = masksToBounds; other.name = name; other.colourSlots = colourSlots
         other.copiedFrom = modelIdentity
     }
 

@@ -17,9 +17,12 @@ public struct MarqueeParameters: Sendable {
         public var font: FontFace?
         /// Its em size in pixels (nil: the scene's size).
         public var size: Double?
+        /// The setting its colour comes from (`text-color`), when it is one: a vector export names the
+        /// colour's slot after it.
+        public var colourSetting: String?
         /// A run.
-        public init(text: String, color: Color = .black, font: FontFace? = nil, size: Double? = nil) {
-            self.text = text; self.color = color; self.font = font; self.size = size
+        public init(text: String, color: Color = .black, font: FontFace? = nil, size: Double? = nil, colourSetting: String? = nil) {
+            self.text = text; self.color = color; self.font = font; self.size = size; self.colourSetting = colourSetting
         }
     }
 

@@ -61,6 +61,11 @@ public final class MarqueeModel: LayerSceneModel {
             size = try Double(canvas.givenE64 ?? Self.fittingE64(face: face, height: canvas.height)) / 64
             let textRuns = runs.map { TextRun(text: $0.text, font: $0.font ?? face, size: $0.size ?? size, color: $0.color) }
             for _ in 0 ..< 3 { copies.append(try TextLayer(runs: textRuns)) }
+            for c in copies {
+                for (k, r) in runs.enumerated() {
+                    if let key = r.colourSetting { c.colourSlots[runs.count == 1 ? "text" : "run \(k + 1)"] = key }
+                }
+            }
             let last = textRuns[textRuns.count - 1]
             let spaces = try TextLine(runs: [(try TextShaper(text: "   ", face: last.font), last.e64)])
             sep = spaces.width

@@ -206,6 +206,7 @@ public final class MorphModel: LayerSceneModel {
             l.position = to
             l.path = c.path
             l.fillColor = parameters.color
+            l.colourSlots = ["fill": "text-color"]
             l.opacity = toO
             l.transformParts = toT
             let timing = MediaTiming(beginTime: delay, duration: duration, fillMode: .both)

@@ -44,6 +44,7 @@ public struct SceneCanvas: Sendable {
         root.anchorPoint = .zero
         root.position = .zero
         root.backgroundColor = background
+        root.colourSlots = ["background": "background"]
         return root
     }
 

@@ -68,7 +68,7 @@ extension MarqueeScene {
             if case .strings(let runs)? = s.extra["run"], !runs.isEmpty {
                 p.runs = try runs.map { try styledRun($0, color: color) }
             } else {
-                p.runs = [.init(text: s.basics.text ?? MarqueeParameters.defaultCaption, color: color)]
+                p.runs = [.init(text: s.basics.text ?? MarqueeParameters.defaultCaption, color: color, colourSetting: "text-color")]
             }
             // The document's speed gives a period that is seldom whole frames; unless a speed or a
             // duration was asked for, the scroll is rounded to whole frames so the loop exports exactly.
@@ -115,12 +115,13 @@ extension MarqueeScene {
         guard let text = parts.first, !text.isEmpty else {
             throw SettingError("run", "'\(shown)' has no text; expected TEXT|#COLOUR|SIZE|FONT")
         }
-        var run = MarqueeParameters.Run(text: text, color: color)
+        var run = MarqueeParameters.Run(text: text, color: color, colourSetting: "text-color")
         if parts.count > 1, !parts[1].isEmpty {
             guard parts[1].hasPrefix("#"), let c = Color(hex: parts[1]) else {
                 throw SettingError("run", "'\(SettingDeclaration.clip(parts[1]))' is not a colour; expected #RRGGBB or #RRGGBBAA")
             }
             run.color = c
+            run.colourSetting = nil
         }
         if parts.count > 2, !parts[2].isEmpty {
             guard let size = SettingDeclaration.decimal(parts[2]), size > 0, size <= SceneLimits.maxFontSize else {

@@ -62,6 +62,7 @@ public final class SpreadModel: LayerSceneModel {
         title.position = Point(-box.minX, -box.minY)
 
         title.name = "title"
+        title.colourSlots = ["text": "text-color"]
         gradient = GradientLayer()
         gradient.name = "highlight"
         gradient.bounds = frame.bounds; gradient.anchorPoint = .zero

@@ -72,6 +72,7 @@ public final class StrokeModel: LayerSceneModel {
         shape.lineJoin = parameters.lineJoin
         shape.lineCap = parameters.lineCap
         shape.miterLimit = parameters.miterLimit
+        shape.colourSlots = ["stroke": "stroke-color", "fill": "text-color"]
         shape.add(BasicAnimation<ShapeLayer, Double>(keyPath: \ShapeLayer.strokeEnd, from: 0, to: 1,
                                                      timing: MediaTiming(duration: parameters.drawDuration, fillMode: .both)),
                   forKey: "strokeEnd")

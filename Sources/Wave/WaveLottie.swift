@@ -72,7 +72,7 @@ public enum WaveLottie {
     // MARK: - JSON
 
     /// The colour slots a designer (or a player's slot API) recolours the indicator by.
-    static let slotNames = (front: "frontWave", back: "backWave", container: "container")
+    static let slotNames = (front: "front-wave", back: "back-wave", container: "container")
 
     /// The colour slot of wave `j` of `count`: the classic pair's `backWave` and `frontWave`, a
     /// stack's `wave1` (the back one) ... `waveN`.

@@ -103,3 +103,34 @@ import WaveFill
         #expect(block.contains { $0.contains("reduced motion") })
     }
 }
+
+/// A Lottie export's colour slots are named after the colour settings they come from, so a designer
+/// recolours the file by the flag's name.
+@Suite struct ColourSlotTests {
+    @Test(arguments: SceneRegistry.names)
+    func slotsAreTheSceneColourSettings(scene name: String) throws {
+        let definition = try #require(SceneRegistry.scene(name))
+        var flags = SceneSettings()
+        flags.set("scene", .string(name))
+        flags.set("size", .string("120x90"))
+        let scene = try #require(try SceneSetup(flags: flags, preset: nil).makeScene() as? any LottieScene)
+        // The whole animation (the stroke's fill shows only after its pen), at most 400 frames.
+        let frames: Int
+        switch scene.timeline {
+        case .once(let n): frames = min(n, 400)
+        case .periodic(let n?, _, _): frames = min(n, 400)
+        default: frames = 60
+        }
+        let doc = try scene.lottieDocument(start: 0, frames: frames, masks: .matte)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(doc.utf8)) as? [String: Any])
+        let slots = Set(try #require(object["slots"] as? [String: Any]).keys)
+        let colours = Set(definition.settings.filter { $0.type == .colour }.map(\.key))
+        let expected: [String: Set<String>] = [
+            "wave": ["front-wave", "back-wave", "container"], "marquee": ["background", "text-color"],
+            "stroke": ["background", "stroke-color", "text-color"], "spread": ["background", "text-color"],
+            "morph": ["background", "text-color"],
+        ]
+        #expect(slots.intersection(colours) == expected[name], "\(name): \(slots.sorted())")
+        #expect(expected[name]?.isSubset(of: colours) == true)
+    }
+}

@@ -72,11 +72,11 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         // Every 8-bit value survives players that truncate (lottie-web's SVG renderer) as well as round.
         #expect(rgb.prefix(3).map { Int(($0 * 255).rounded(.down)) } == [0x46, 0xB7, 0x51])
         // Recolourable in one place: each colour is a named slot.
-        #expect((back["c"] as? [String: Any])?["sid"] as? String == "backWave")
-        #expect((try fill(layers[1])["c"] as? [String: Any])?["sid"] as? String == "frontWave")
+        #expect((back["c"] as? [String: Any])?["sid"] as? String == "back-wave")
+        #expect((try fill(layers[1])["c"] as? [String: Any])?["sid"] as? String == "front-wave")
         #expect((container["c"] as? [String: Any])?["sid"] as? String == "container")
         let slots = try #require(doc["slots"] as? [String: Any])
-        #expect(Set(slots.keys) == ["frontWave", "backWave", "container"])
+        #expect(Set(slots.keys) == ["front-wave", "back-wave", "container"])
         #expect(layers.map { $0["nm"] as? String } == ["front wave matte (glyphs)", "front wave", "back wave matte (glyphs)", "back wave", "container (glyphs)", "background"])
     }
 
