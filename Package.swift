@@ -61,7 +61,7 @@ let package = Package(
         // exporter, the window player, the bench.
         .target(name: "WaveFillApp", dependencies: ["WaveFill", "SDLHost"]),
         .executableTarget(name: "wavefill", dependencies: [
-            "WaveFill", "WaveFillApp", "SDLHost",
+            "WaveFill", "WaveFillApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

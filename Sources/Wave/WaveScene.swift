@@ -32,6 +32,8 @@ public final class WaveScene: @unchecked Sendable {
     // With area mapping: the container's covered area below the top edge of each canvas row (H + 1
     // values, non-increasing); empty with height mapping.
     private let areaBelow: [Double]
+    // With area mapping of an outline: the exact area below any height.
+    private let areaProfile: AreaProfile?
     // With area mapping: the rows holding coverage.
     private let areaRows: Range<Int>
     /// The container.
@@ -72,7 +74,11 @@ public final class WaveScene: @unchecked Sendable {
         transitions = schedule.isEmpty ? nil
             : ProgressTransitions(start: parameters.progress ?? 0, steps: schedule, duration: parameters.transition,
                                   easing: try Easing(parameters.easing).function, fps: parameters.fps)
-        let below = parameters.fillMapping == .area ? Self.areaBelowRows(layout.coverage) : []
+        // An outline's area below a height is exact (`AreaProfile`); a mask image's rows are spread evenly.
+        let profile = parameters.fillMapping == .area && !layout.path.isEmpty
+            ? AreaProfile(path: layout.path, rule: layout.fillRule, height: layout.height) : nil
+        areaProfile = profile
+        let below = parameters.fillMapping == .area ? profile?.below ?? Self.areaBelowRows(layout.coverage) : []
         let total = below.first ?? 0
         let first = below.firstIndex { $0 < total } ?? 1
         let last = below.firstIndex { $0 == 0 } ?? below.count
@@ -165,10 +171,10 @@ public final class WaveScene: @unchecked Sendable {
     }
 
     /// The fraction `u` of the rise progress `p` shows: `p` with height mapping; with area mapping the
-    /// `u` whose still surface `inkMaxY - u inkH` has `p` of the container's covered area below it
-    /// (coverage taken as spread evenly over each pixel row, as a pixel's coverage by a level surface
-    /// is its covered height); 0 and 1 put the surface at the bottom and top edges of the covered rows,
-    /// which can be a fraction of a pixel outside 0 ... 1.
+    /// `u` whose still surface `inkMaxY - u inkH` has `p` of the container's area below it: exact
+    /// for an outline (text, shape, path, SVG; `AreaProfile`), and for a mask image with each row's
+    /// coverage taken as spread evenly over the row; 0 and 1 put the surface at the bottom and top
+    /// edges of the covered rows, which can be a fraction of a pixel outside 0 ... 1.
     public func level(progress p: Double) -> Double {
         guard !areaBelow.isEmpty, let total = areaBelow.first, total > 0, layout.inkH > 0 else { return p }
         // Empty and full are the covered rows' outer edges, so that no pixel shows a sliver of water
@@ -176,6 +182,7 @@ public final class WaveScene: @unchecked Sendable {
         if p <= 0 { return (layout.inkBox.maxY - Double(areaRows.upperBound)) / layout.inkH }
         if p >= 1 { return (layout.inkBox.maxY - Double(areaRows.lowerBound)) / layout.inkH }
         let target = p * total
+        if let areaProfile { return (layout.inkBox.maxY - areaProfile.height(below: target)) / layout.inkH }
         // The row j whose span holds the surface: areaBelow[j] >= target >= areaBelow[j + 1].
         var lo = 0, hi = areaBelow.count - 2
         while lo < hi {

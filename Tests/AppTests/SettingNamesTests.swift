@@ -65,6 +65,16 @@ import WaveFill
         #expect(!Self.names("--sizes 512", "size"))
     }
 
+    /// The command line talks to the app only, and nothing outside the registry asks which scene it is.
+    @Test func theCommandLineTalksToTheAppAndNoOneAsksWhichScene() throws {
+        for (file, lines) in try Self.sources() {
+            #expect(!lines.contains { $0.hasPrefix("import SDLHost") } || file.hasPrefix("Sources/WaveFillApp"), "\(file) imports SDLHost")
+            for (i, line) in lines.enumerated() where !file.hasSuffix("SceneRegistry.swift") && !file.hasSuffix("SceneSetup.swift") {
+                #expect(!line.contains("== .wave") && !line.contains("!= .wave") && !line.contains("case .wave"), "\(file):\(i + 1): \(line)")
+            }
+        }
+    }
+
     /// What a scene's own keys, clicks and drags change is reported under declared settings, so the
     /// window's command line and a saved preset can carry it.
     @Test(arguments: SceneRegistry.names)
