@@ -77,11 +77,15 @@ case "$cmd" in
         # Real players the vector export tests use: rlottie and ThorVG (PyPI), and lottie-web (from the
         # dash-extensions wheel, without its dependencies) for tools/players/browser.py's Chromium.
         tools/players/setup.sh >/dev/null || { say "could not set up tools/players/.venv (PyPI unreachable?)"; exit 1; }
+        tools/svg/setup.sh >/dev/null || { say "could not set up tools/svg/.venv (PyPI unreachable?)"; exit 1; }
         swift build --build-tests
         # Window tests start (and stop) their own Xvfb on a free display: Tests/TestSupport/VirtualDisplay.swift.
         swift test --skip-build "$@"
         # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
         tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"
+        # Our --svg containers against resvg (resvg-py, PyPI) and rsvg-convert on our own
+        # conformance cases (Tests/Fixtures/svg-conformance); tools/svg/check.sh sets up its venv.
+        tools/svg/check.sh "$(swift build --show-bin-path)/wavefill"
         ;;
     bench)
         # Ours and the peers of tools/bench (Skia, Cairo, Blend2D, ThorVG) in one go.

@@ -125,6 +125,25 @@ struct SVGPathDataParser {
         }
     }
 
+    /// The path up to the first error, and the error (SVG renders path data up to its first error).
+    mutating func parseUpToError() -> (Path, SVGPathDataError?) {
+        do { return (try parse(), nil) } catch let e as SVGPathDataError { return (path, e) } catch { return (path, nil) }
+    }
+
+    /// The numbers of a list up to the first error, and the error.
+    mutating func numberListUpToError() -> ([Double], SVGPathDataError?) {
+        var out: [Double] = []
+        skipWhitespace()
+        do {
+            while peek != nil {
+                out.append(try number())
+                skipWhitespace()
+                if peek == "," { i += 1; guard startsNumber() else { throw error("a number") } }
+            }
+        } catch let e as SVGPathDataError { return (out, e) } catch { return (out, nil) }
+        return (out, nil)
+    }
+
     /// A list of numbers separated by white space and/or commas (an SVG attribute such as `points`).
     mutating func numberList() throws -> [Double] {
         var out: [Double] = []

@@ -1,5 +1,8 @@
 import Text
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the container is made of, kept so that it can be laid out again at another size (a window
 /// that is resized relays out; it never stretches a frame).
@@ -47,5 +50,24 @@ public struct ContainerOutline: Sendable, Equatable {
     /// A built-in shape (see `ContainerShape`).
     public init(shape: ContainerShape, cornerRadius: Double? = nil) throws {
         self.init(path: try shape.path(cornerRadius: cornerRadius), key: "shape")
+    }
+}
+
+extension ContainerOutline {
+    /// An SVG file's shapes (the union of its elements' fills). When some path data or points were
+    /// drawn only up to an error, says so in one warning line on stderr naming `--svg` and `file`.
+    public init(svg shapes: SVGShapes, file: String) {
+        self.init(path: shapes.path, rule: shapes.rule, key: "svg")
+        if let line = Self.warning(shapes, file: file) {
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// The warning line for `shapes`, or nil when it has none.
+    public static func warning(_ shapes: SVGShapes, file: String) -> String? {
+        guard let first = shapes.warnings.first else { return nil }
+        let more = shapes.warnings.count > 1 ? " (and \(shapes.warnings.count - 1) more)" : ""
+        return "warning: --svg '\(file)': \(first)\(more)"
     }
 }

@@ -63,7 +63,7 @@ public struct WaveSetup: Sendable {
             let bytes = try SmallFile.read(svg, key: "svg", limit: Self.maxSVGBytes, what: "expected a small SVG of shapes")
             do {
                 let shapes = try SVGShapes(text: String(decoding: bytes, as: UTF8.self))
-                return .outline(ContainerOutline(path: shapes.path, rule: shapes.rule, key: "svg"))
+                return .outline(ContainerOutline(svg: shapes, file: SettingDeclaration.clip(svg)))
             } catch let e as SVGShapesError {
                 throw SettingError("svg", "'\(SettingDeclaration.clip(svg))': \(e.message)")
             }

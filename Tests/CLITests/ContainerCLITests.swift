@@ -14,6 +14,8 @@ import Raster
         (["--svg", "/nonexistent.svg"], "--svg: '/nonexistent.svg': No such file or directory"),
         (["--svg", "/"], "--svg: '/' is not a file"),
         (["--svg", "empty.svg"], "--svg: 'empty.svg': no shapes"),
+        (["--svg", "many.svg"], "--svg: 'many.svg': it has 20001 elements; at most 20000 are read"),
+        (["--svg", "text.svg"], "--svg: 'text.svg': <text> is not supported"),
         (["--shape", "rounded-rect", "--corner-radius", "51"], "--corner-radius: 51"),
         (["--shape", "heart", "--svg", "empty.svg"], "--svg: cannot be combined with --shape"),
         (["--shape", "octagon"], "--shape: 'octagon' is not one of"),
@@ -23,6 +25,8 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "<svg xmlns='http://www.w3.org/2000/svg'><!-- <path d='M0 0H9V9Z'/> --></svg>".write(toFile: dir + "/empty.svg", atomically: true, encoding: .utf8)
+        try ("<svg>" + String(repeating: "<g/>", count: 20_000) + "</svg>").write(toFile: dir + "/many.svg", atomically: true, encoding: .utf8)
+        try "<svg><rect width='9' height='9'/><text>hi</text></svg>".write(toFile: dir + "/text.svg", atomically: true, encoding: .utf8)
         let before = Executable.files(in: dir)
         let r = try Executable.run(["render", "--out", "out.png"] + args, in: dir)
         #expect(r.status == 64, "\(args): \(r.status)")
@@ -63,5 +67,17 @@ import Raster
                                         "--frames", "30", "--lottie-masks", "mask", "--out", "m.json"], in: dir)
         #expect(masks.status == 64 && masks.stderr.hasPrefix("wavefill: error: --lottie-masks:"), "\(masks.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/m.json"))
+    }
+
+    /// Path data in error is drawn up to the error, with one warning line naming --svg.
+    @Test func svgErrorsDrawUpToTheErrorWithOneWarning() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "<svg><path d='M0 0H10V10H0Z M20 0 L30 x'/><polygon points='0 0 1'/></svg>".write(toFile: dir + "/bad.svg", atomically: true, encoding: .utf8)
+        let r = try Executable.run(["render", "--svg", "bad.svg", "--size", "40x40", "--out", "b.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: --svg") }
+        #expect(lines == ["warning: --svg 'bad.svg': <path d>: at character 24 ('x'): expected a number; drawn up to there (and 1 more)"], "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/b.png"))
     }
 }
