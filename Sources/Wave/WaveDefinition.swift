@@ -136,7 +136,7 @@ extension WaveIndicator {
                     help: "Use SVG path data (M L H V C S Q T A Z) as the container instead of text.",
                     group: .container, valueName: "data")) { $0.path = $1 },
             .text(D("svg", .file(.svg), default: .off("text"),
-                    help: "Use an SVG file's <path>, <rect>, <circle>, <ellipse>, <polygon> and <polyline> elements as the container, with their transforms and fill-rule.",
+                    help: "Use an SVG file's shapes as the container: each element filled under its own fill rule, the container their union (transforms, <style>, <use>, nested <svg>, display and visibility read per SVG; images and text refused).",
                     group: .container)) { $0.svg = $1 },
             .text(D("fill-rule", .choice(["nonzero", "evenodd"]), default: .value(.string("nonzero")),
                     help: "Fill rule of --path.", group: .container, when: .isSet("path"), valueName: "rule")) {
