@@ -340,7 +340,12 @@ final class TuningPanel {
         let key = d.key
         let given = effective.value(key)
         let shown = given ?? d.fixedDefault
-        let label = (given == nil && d.fixedDefault == nil ? key + " (auto)" : key) + "###" + key
+        // Unset: "(auto)" when the scene derives the value, "(off)" when the feature is not drawn.
+        var unset = ""
+        if given == nil {
+            if case .derived = d.defaultValue { unset = " (auto)" } else if case .off = d.defaultValue { unset = " (off)" }
+        }
+        let label = key + unset + "###" + key
         switch d.type {
         case .number:
             let soft = d.soft ?? 0 ... 1
