@@ -40,24 +40,40 @@ public struct FrameWriter {
 
     /// Writes the frames; prints one `wrote ...` line on stdout.
     public func run() throws {
+        try InterruptCleanup.guarding { try write() }
+    }
+
+    private func write() throws {
         let r = request
+        try OutputPaths.checkOutValue(r.out)
         let toFile = r.out.lowercased().hasSuffix(".png")
         if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
         let scene = try setup.makeScene()
         scene.renderer = r.renderer
         if let path = r.savePreset { try SceneSetup.checkPresetPath(path, force: r.force) }
         let paths: [String]
+        let folder: String
         if toFile {
-            try OutputPaths.prepareParent(of: r.out)
+            try OutputPaths.checkWritableFile(r.out, force: r.force)
             paths = [r.out]
+            folder = OutputPaths.folder(of: r.out)
         } else {
-            try OutputPaths.prepareDirectory(r.out)
             let dir = r.out.hasSuffix("/") ? r.out : r.out + "/"
             paths = (0 ..< r.count).map { dir + OutputPaths.frameName(r.first + $0) }
+            folder = r.out
         }
-        if !r.force, let existing = paths.first(where: { access($0, F_OK) == 0 }) {
-            throw ParameterError("--out", "'\(existing)' exists; pass --force to overwrite")
+        // Checked before anything is created, and again once this run holds the folder's lock (a
+        // concurrent run may have written meanwhile).
+        func checkExisting() throws {
+            if OutputPaths.exists(folder) || !toFile {
+                for path in paths { try OutputPaths.checkReplaceable(path, force: r.force) }
+            }
         }
+        try checkExisting()
+        if toFile { try OutputPaths.prepareParent(of: r.out) } else { try OutputPaths.prepareDirectory(r.out) }
+        let lock = try OutputLock(folder: folder)
+        defer { lock.release() }
+        try checkExisting()
         if let path = r.savePreset { try setup.savePreset(to: path, force: r.force) }
         var pixmap = Pixmap(width: scene.width, height: scene.height)
         var progress = Progress(total: r.count, label: "rendering")
@@ -67,9 +83,7 @@ public struct FrameWriter {
             // Consecutive frames: each drawn over the last one, only where they differ.
             _ = scene.renderChanges(frame: r.first + k, into: &pixmap)
             do {
-                try InterruptCleanup.whileWriting([AtomicFile.temporaryPath(for: path)]) {
-                    try PNGFile.write(pixmap, to: path)
-                }
+                try PNGFile.write(pixmap, to: path)
             } catch {
                 throw CLIError("--out: \(error) (\(k) frames were completed and are kept)")
             }

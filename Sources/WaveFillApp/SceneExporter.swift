@@ -62,8 +62,14 @@ public struct SceneExporter {
 
     private var out: String { request.out }
 
-    /// Exports; prints one `wrote ...` line on stdout.
+    /// Exports; prints one `wrote ...` line on stdout. SIGINT, SIGTERM and SIGHUP remove whatever
+    /// it had started (InterruptCleanup).
     public func run() throws {
+        try InterruptCleanup.guarding { try export() }
+    }
+
+    private func export() throws {
+        try OutputPaths.checkOutValue(out)
         let format = try resolvedFormat()
         try checkFlagCombinations(format)
         let scene = try setup.makeScene()
@@ -156,6 +162,9 @@ public struct SceneExporter {
             do { ffmpeg = try FFmpegProcess.locate() } catch { throw CLIError("\(error)") }
         } else { ffmpeg = nil }
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        for path in files { try checkWritable(path) }
         try saveRequestedPreset()
         if timing.isResampled { StandardError.line(Self.resamplingNote(format, timing, looping: looping)) }
 
@@ -164,15 +173,13 @@ public struct SceneExporter {
         func source(_ k: Int) throws -> Pixmap { try frame(first + timing.sourceFrame(k)) }
         var composited: Color?
         do {
-            try InterruptCleanup.whileWriting(files.map(AtomicFile.temporaryPath(for:))) {
-                if let video = format.video {
-                    let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
-                    composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
-                                                matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
-                } else if let sheet {
-                    try sheet.write(png: out, json: jsonPath, animation: setup.definition.name, fps: timing.fps, loop: looping,
-                                    firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
-                }
+            if let video = format.video {
+                let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
+                composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
+                                            matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
+            } else if let sheet {
+                try sheet.write(png: out, json: jsonPath, animation: setup.definition.name, fps: timing.fps, loop: looping,
+                                firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
             }
         } catch let e as ParameterError {
             throw e
@@ -208,8 +215,7 @@ public struct SceneExporter {
             let encoder = try VideoEncoder(format: video, path: tmp, width: width, height: height, fps: timing.fps,
                                            translucent: background.a < 255, padColor: Self.overBlack(background),
                                            ffmpeg: ffmpeg)
-            InterruptCleanup.child = encoder.processID
-            defer { encoder.cancel(); InterruptCleanup.child = 0 }
+            defer { encoder.cancel() }
             for k in 0 ..< timing.count {
                 var f = try frame(k)
                 if let matte, GIFMatte.flatten(&f, over: matte) { composited = true }
@@ -304,9 +310,12 @@ public struct SceneExporter {
     func exportFrame(_ s: any Scene, _ k: Int, note: String?) throws {
         try checkWritable(out)
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        try checkWritable(out)
         try saveRequestedPreset()
         let pixmap = s.render(frame: k)
-        do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("\(error)") }
+        do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
         StandardOutput.line("wrote \(out) (png, \(note.map { $0 + ", " } ?? "")frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 
@@ -336,8 +345,11 @@ public struct SceneExporter {
             throw setup.settings.error(e.key, e.message)
         }
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        try checkWritable(out)
         try saveRequestedPreset()
-        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
+        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
         var what: String
         if let frame = still {
             what = "svg, frame \(frame)"
