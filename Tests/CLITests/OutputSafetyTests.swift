@@ -179,3 +179,58 @@ private final class Results: @unchecked Sendable {
     let lock = NSLock()
     var items = [Executable.Result?](repeating: nil, count: 2)
 }
+
+/// `bench --png` follows the output rules; every command fails when its stdout cannot be written.
+@Suite struct BenchPNGAndStdoutTests {
+    @Test func benchPNGFollowsTheOutputRules() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let harness = ["bench", "--size", "32x32", "--frames", "1", "--warmup", "0", "--png-frame", "3"]
+        let first = try Executable.run(harness + ["--png", "f.png"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png"))
+        // An existing file needs --force; the refusal names --png and writes nothing.
+        let again = try Executable.run(harness + ["--png", "f.png", "--png-frame", "100"], in: dir)
+        #expect(again.status == 64 && again.stderr.contains("--png") && again.stderr.contains("--force")
+                && again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png")) == before)
+        let forced = try Executable.run(harness + ["--png", "f.png", "--png-frame", "100", "--force"], in: dir)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png")) != before)
+        // Never a FIFO (a device), never the empty name or the root.
+        #expect(mkfifo(dir + "/node.png", 0o600) == 0)
+        for png in ["node.png", "", "/"] {
+            let r = try Executable.run(harness + ["--png", png, "--force"], in: dir)
+            #expect(r.status == 64 && r.stderr.contains("--png") && r.stderr.split(separator: "\n").count == 1, "\(png): \(r.stderr)")
+        }
+        var st = stat()
+        #expect(lstat(dir + "/node.png", &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO)
+        #expect(Executable.files(in: dir) == ["f.png", "node.png"])
+    }
+
+    @Test(arguments: [
+        ["render", "--size", "40x30", "--out", "a.png"],
+        ["export", "--size", "40x30", "--frames", "2", "--out", "a.json"],
+        ["bench", "--size", "32x32", "--frames", "1", "--warmup", "0"],
+        ["--version"],
+        ["render", "--help"],
+        ["render", "--list-presets"],
+    ])
+    func aFullStdoutIsAFailure(args: [String]) throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Executable.path)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        p.standardOutput = full
+        p.standardError = err
+        try p.run()
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1, "\(args): status \(p.terminationStatus): \(e)")
+        #expect(e.contains("standard output") && e.contains("No space left"), "\(args): \(e)")
+    }
+}
