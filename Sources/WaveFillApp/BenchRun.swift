@@ -33,7 +33,7 @@ public struct BenchRequest: Sendable {
         guard (0 ... 100_000).contains(warmup) else { throw ParameterError("--warmup", "\(warmup) is outside 0 ... 100000") }
         guard (0 ... SceneLimits.maxFrame).contains(pngFrame) else { throw ParameterError("--png-frame", "\(pngFrame) is outside 0 ... \(SceneLimits.maxFrame)") }
         if let png {
-            guard harnessSize != nil else { throw ParameterError("--png", "goes with --size WxH (the harness mode)") }
+            guard harnessSize != nil else { throw ParameterError("--png", "is for the harness mode only (one WxH canvas given)") }
             try OutputPaths.checkWritableFile(png, force: force, flag: "--png")
         }
         if let (w, h) = harnessSize {
