@@ -18,6 +18,13 @@ public struct SVGShapesError: Error, Equatable, Sendable, CustomStringConvertibl
 /// and paint are ignored. Refused with a reason: entity references in attributes, lengths with
 /// units other than `px`, shapes that mix `nonzero` and `evenodd`, and a document with no shapes.
 public struct SVGShapes: Sendable {
+    /// The largest document read (bytes), checked before anything is parsed.
+    public static let maxBytes = 1 << 20
+    /// The most shape elements drawn.
+    public static let maxShapes = 10_000
+    /// The most path segments (moves, lines, curves, closes) of all shapes together.
+    public static let maxSegments = 100_000
+
     /// Every shape, in document order, on the document's coordinates.
     public var path: Path
     /// The shapes' `fill-rule` (inherited from enclosing elements; `nonzero` by default).
@@ -25,6 +32,10 @@ public struct SVGShapes: Sendable {
 
     /// Reads the shapes of `text`.
     public init(text: String) throws {
+        let n = text.utf8.count
+        guard n <= Self.maxBytes else {
+            throw SVGShapesError("the document is \(n) bytes; at most \(Self.maxBytes) (1 MiB) are read")
+        }
         var reader = SVGShapesReader(Array(text.utf8))
         try reader.read()
         guard !reader.path.isEmpty else {
@@ -46,6 +57,7 @@ struct SVGShapesReader {
     private var stack: [(name: String, transform: Transform, rule: FillRule?, hidden: Bool)] = []
     private(set) var path = Path()
     private(set) var rules: Set<FillRule> = []
+    private var shapes = 0
 
     private static let shapeNames: Set<String> = ["path", "rect", "circle", "ellipse", "polygon", "polyline"]
     private static let hiddenNames: Set<String> = ["defs", "clipPath", "mask", "symbol", "pattern", "marker"]
@@ -119,8 +131,15 @@ struct SVGShapesReader {
         let rule = try Self.fillRule(a, tag: name) ?? parent?.rule
         let hidden = Self.hiddenNames.contains(name) || parent?.hidden == true
         if Self.shapeNames.contains(name), !hidden {
+            shapes += 1
+            guard shapes <= SVGShapes.maxShapes else {
+                throw SVGShapesError("more than \(SVGShapes.maxShapes) shape elements; at most \(SVGShapes.maxShapes) are drawn")
+            }
             let shape = try Self.shape(name, a)
             if !shape.isEmpty {
+                guard path.elements.count + shape.elements.count <= SVGShapes.maxSegments else {
+                    throw SVGShapesError("more than \(SVGShapes.maxSegments) path segments in all; at most \(SVGShapes.maxSegments) are drawn")
+                }
                 path.append(shape.applying(transform))
                 rules.insert(rule ?? .nonZero)
             }
@@ -169,7 +188,7 @@ struct SVGShapesReader {
         guard var s = value.map({ Substring($0).trimmingSpaces }) else { return nil }
         if s.hasSuffix("px") { s = s.dropLast(2) }
         guard let v = Double(s), v.isFinite else {
-            throw SVGShapesError("<\(tag)> \(key)='\(value ?? "")': expected a number (in px; other units are not supported)")
+            throw SVGShapesError("<\(tag)> \(key)='\(clip(value ?? ""))': expected a number (in px; other units are not supported)")
         }
         return v
     }
@@ -185,7 +204,7 @@ struct SVGShapesReader {
         case nil, "inherit"?: return nil
         case "nonzero"?: return .nonZero
         case "evenodd"?: return .evenOdd
-        case let v?: throw SVGShapesError("<\(tag)> fill-rule '\(v)': expected nonzero or evenodd")
+        case let v?: throw SVGShapesError("<\(tag)> fill-rule '\(clip(String(v)))': expected nonzero or evenodd")
         }
     }
 
@@ -197,14 +216,14 @@ struct SVGShapesReader {
             rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
             guard !rest.isEmpty else { return result }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else {
-                throw SVGShapesError("<\(tag)> transform '\(text)': expected name(numbers)")
+                throw SVGShapesError("<\(tag)> transform '\(clip(text))': expected name(numbers)")
             }
             let name = rest[..<open].trimmingSpaces
             var parser = SVGPathDataParser(Array(rest[rest.index(after: open) ..< close].unicodeScalars))
             let v: [Double]
-            do { v = try parser.numberList() } catch { throw SVGShapesError("<\(tag)> transform '\(text)': \(error)") }
+            do { v = try parser.numberList() } catch { throw SVGShapesError("<\(tag)> transform '\(clip(text))': \(error)") }
             guard let t = transformFunction(String(name), v) else {
-                throw SVGShapesError("<\(tag)> transform '\(text)': \(name)(\(v.count) numbers) is not a transform")
+                throw SVGShapesError("<\(tag)> transform '\(clip(text))': \(name)(\(v.count) numbers) is not a transform")
             }
             result = t.concatenating(result)
             rest = rest[rest.index(after: close)...]
@@ -304,3 +323,7 @@ extension Path {
         close()
     }
 }
+
+/// `s` cut to its first 40 characters with "..." after, so an error line never echoes a whole
+/// attribute of a large document.
+func clip(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "..." : s }

@@ -32,6 +32,11 @@ public struct FrameWriter {
     /// What to write.
     public let request: RenderRequest
 
+    /// The largest canvas (pixels) each renderer draws, checked before any work; a renderer not
+    /// listed takes any canvas the scene takes. The reference renderer is exact and slow: at
+    /// 2048x2048 a frame takes seconds and under 1 GB.
+    public static let maxArea: [SceneRenderer: Int] = [.reference: 2048 * 2048]
+
     /// A writer of `setup`'s scene.
     public init(setup: SceneSetup, request: RenderRequest) {
         self.setup = setup
@@ -50,6 +55,9 @@ public struct FrameWriter {
         if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
         let scene = try setup.makeScene()
         scene.renderer = r.renderer
+        if let most = Self.maxArea[r.renderer], scene.width * scene.height > most {
+            throw ParameterError("--renderer", "\(r.renderer.rawValue) draws at most \(most) px a frame (2048x2048); \(scene.width)x\(scene.height) is \(scene.width * scene.height): use the fast renderer or a smaller canvas")
+        }
         if let path = r.savePreset { try SceneSetup.checkPresetPath(path, force: r.force) }
         let paths: [String]
         let folder: String

@@ -54,6 +54,15 @@ public struct SceneExporter {
     /// What to write.
     public let request: ExportRequest
 
+    /// A vector export's budget: frames, each counting once per started megapixel of the canvas.
+    public static let maxVectorFrameUnits = 100_000
+
+    /// What `frames` frames of `width` x `height` count against `maxVectorFrameUnits`.
+    static func vectorFrameUnits(frames: Int, width: Int, height: Int) -> Int {
+        let mpx = (width * height + (1 << 20) - 1) >> 20
+        return frames * max(1, mpx)
+    }
+
     /// An exporter of `setup`'s scene.
     public init(setup: SceneSetup, request: ExportRequest) {
         self.setup = setup
@@ -329,6 +338,13 @@ public struct SceneExporter {
             length = try sceneLength(s)
             if length.count > LayerLottie.maxFrames {
                 throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over the \(LayerLottie.maxFrames) a vector document holds")
+            }
+            // Frames are sampled one by one (memory and time grow with each), larger canvases cost more.
+            let units = Self.vectorFrameUnits(frames: length.count, width: s.width, height: s.height)
+            if units > Self.maxVectorFrameUnits {
+                let flag = request.frames != nil ? "--frames" : request.duration != nil ? "--duration" : "--loop"
+                let most = Self.maxVectorFrameUnits / max(1, Self.vectorFrameUnits(frames: 1, width: s.width, height: s.height))
+                throw ParameterError(flag, "\(length.count) frames of \(s.width)x\(s.height) are over a vector export's budget of \(Self.maxVectorFrameUnits) frames (a frame over 1 Mpx counts once per started Mpx): at most \(most) frames at this canvas; export fewer frames, or a video format")
             }
         }
         let text: String

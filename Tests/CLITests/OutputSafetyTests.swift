@@ -234,3 +234,35 @@ private final class Results: @unchecked Sendable {
         #expect(e.contains("standard output") && e.contains("No space left"), "\(args): \(e)")
     }
 }
+
+/// Work budgets checked before the work: a vector export's frames x canvas, a renderer's canvas.
+@Suite struct WorkBudgetTests {
+    @Test func aVectorExportOverItsFrameBudgetIsRefusedAtOnce() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let started = Date()
+        for (args, flag) in [(["--scene", "stroke", "--size", "40x30", "--frames", "1000000", "--out", "s.json"], "--frames"),
+                             (["--scene", "stroke", "--size", "40x30", "--frames", "100001", "--out", "s.svg"], "--frames"),
+                             (["--size", "2000x1500", "--frames", "40000", "--out", "w.json"], "--frames"),
+                             (["--size", "40x30", "--duration", "2000", "--out", "w.lottie"], "--duration")] {
+            let r = try Executable.run(["export"] + args, in: dir)
+            #expect(r.status == 64, "\(args): \(r.status) \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(flag) && r.stderr.contains("budget"), "\(args): \(r.stderr)")
+        }
+        #expect(Date().timeIntervalSince(started) < 20, "the refusals were not immediate")
+        #expect(Executable.files(in: dir).isEmpty)
+        // Within the budget it is written.
+        let ok = try Executable.run(["export", "--size", "2000x1500", "--frames", "3", "--out", "w.json"], in: dir)
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
+
+    @Test func theReferenceRendererRefusesACanvasOverItsArea() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Executable.run(["render", "--renderer", "reference", "--size", "8192x8192", "--out", "r.png"], in: dir)
+        #expect(r.status == 64 && r.stderr.contains("--renderer") && r.stderr.contains("4194304") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        let fast = try Executable.run(["render", "--renderer", "reference", "--size", "64x48", "--out", "r.png"], in: dir)
+        #expect(fast.status == 0, "\(fast.stderr)")
+        #expect(Executable.files(in: dir) == ["r.png"])
+    }
+}
