@@ -133,6 +133,7 @@ case "$cmd" in
             work="$scratch/corpus/$t"; mkdir -p "$work" "Tests/Fuzz/crashes/$t"
             cp -n Tests/Fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
             say "fuzzing $t for $seconds s (corpus $work, findings in Tests/Fuzz/crashes/$t/)"
+            LSAN_OPTIONS="suppressions=$(pwd)/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
             WAVEFILL_FUZZ_TARGET="$t" "$scratch/wavefill-fuzz" "$work" -max_total_time="$seconds" -timeout=20 \
                 -rss_limit_mb=4096 -max_len=1048576 -artifact_prefix="Tests/Fuzz/crashes/$t/" -print_final_stats=1 \
                 2>&1 | tee "$scratch/fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|INITED)|ERROR|stat::" >&2 || true
