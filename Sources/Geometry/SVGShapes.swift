@@ -22,8 +22,22 @@ public struct SVGShapes: Sendable {
     public static let maxBytes = 1 << 20
     /// The most shape elements drawn.
     public static let maxShapes = 10_000
-    /// The most path segments (moves, lines, curves, closes) of all shapes together.
-    public static let maxSegments = 100_000
+    /// The most path segments of all shapes together, a curve counting `curveWeight` (it is drawn as
+    /// that many lines or more): laying out a container costs about the square of its segments
+    /// (10000 lines crossing at random take 6 s).
+    public static let maxSegments = 10_000
+    /// What a quadratic or cubic curve counts against `maxSegments`.
+    public static let curveWeight = 8
+
+    /// `path`'s segments as `maxSegments` counts them.
+    static func weight(of path: Path) -> Int {
+        path.elements.reduce(0) { n, e in
+            switch e {
+            case .quad, .cubic: return n + curveWeight
+            default: return n + 1
+            }
+        }
+    }
 
     /// Every shape, in document order, on the document's coordinates.
     public var path: Path
@@ -58,6 +72,7 @@ struct SVGShapesReader {
     private(set) var path = Path()
     private(set) var rules: Set<FillRule> = []
     private var shapes = 0
+    private var segments = 0
 
     private static let shapeNames: Set<String> = ["path", "rect", "circle", "ellipse", "polygon", "polyline"]
     private static let hiddenNames: Set<String> = ["defs", "clipPath", "mask", "symbol", "pattern", "marker"]
@@ -137,8 +152,9 @@ struct SVGShapesReader {
             }
             let shape = try Self.shape(name, a)
             if !shape.isEmpty {
-                guard path.elements.count + shape.elements.count <= SVGShapes.maxSegments else {
-                    throw SVGShapesError("more than \(SVGShapes.maxSegments) path segments in all; at most \(SVGShapes.maxSegments) are drawn")
+                segments += SVGShapes.weight(of: shape)
+                guard segments <= SVGShapes.maxSegments else {
+                    throw SVGShapesError("more than \(SVGShapes.maxSegments) path segments in all (a curve counts \(SVGShapes.curveWeight)); at most \(SVGShapes.maxSegments) are drawn")
                 }
                 path.append(shape.applying(transform))
                 rules.insert(rule ?? .nonZero)

@@ -8,20 +8,29 @@ import Testing
 
     @Test func moreThanTheShapeBudgetIsRefused() throws {
         let rect = "<rect x=\"1\" y=\"1\" width=\"3\" height=\"3\"/>"
-        _ = try SVGShapes(text: Self.svg(String(repeating: rect, count: SVGShapes.maxShapes)))
+        // Rects of no size are shapes that draw nothing: they count as elements, not as segments.
+        let empty = "<rect x=\"1\" y=\"1\" width=\"0\" height=\"3\"/>"
+        _ = try SVGShapes(text: Self.svg(rect + String(repeating: empty, count: SVGShapes.maxShapes - 1)))
         #expect(throws: SVGShapesError("more than 10000 shape elements; at most 10000 are drawn")) {
-            try SVGShapes(text: Self.svg(String(repeating: rect, count: SVGShapes.maxShapes + 1)))
+            try SVGShapes(text: Self.svg(rect + String(repeating: empty, count: SVGShapes.maxShapes)))
         }
     }
 
     @Test func moreThanTheSegmentBudgetIsRefused() throws {
-        // One path of 100001 segments: a move and 100000 lines.
+        // One path of 10001 segments: a move and 10000 lines.
         let d = "M0 0" + String(repeating: "l1 0", count: SVGShapes.maxSegments)
         #expect(d.utf8.count < SVGShapes.maxBytes)
-        #expect(throws: SVGShapesError("more than 100000 path segments in all; at most 100000 are drawn")) {
+        #expect(throws: SVGShapesError("more than 10000 path segments in all (a curve counts 8); at most 10000 are drawn")) {
             try SVGShapes(text: Self.svg("<path d=\"\(d)\"/>"))
         }
         _ = try SVGShapes(text: Self.svg("<path d=\"M0 0" + String(repeating: "l1 0", count: SVGShapes.maxSegments - 2) + "z\"/>"))
+        // Curves count 8 each: a circle (four cubics) costs over 32, so fewer than 313 fit.
+        let circle = "<circle cx=\"5\" cy=\"5\" r=\"4\"/>"
+        let w = SVGShapes.weight(of: try SVGShapes(text: Self.svg(circle)).path)
+        #expect(w >= 4 * SVGShapes.curveWeight && w < 40, "\(w)")
+        let fit = SVGShapes.maxSegments / w
+        _ = try SVGShapes(text: Self.svg(String(repeating: circle, count: fit)))
+        #expect(throws: SVGShapesError.self) { try SVGShapes(text: Self.svg(String(repeating: circle, count: fit + 1))) }
     }
 
     @Test func moreThanOneMiBIsRefusedBeforeParsing() {
