@@ -37,6 +37,20 @@ public struct FrameWriter {
     /// 2048x2048 a frame takes seconds and under 1 GB.
     public static let maxArea: [SceneRenderer: Int] = [.reference: 2048 * 2048]
 
+    /// Refuses a canvas over the renderer's `maxArea`, naming --renderer.
+    static func checkArea(_ w: Int, _ h: Int, _ renderer: SceneRenderer) throws {
+        guard let most = maxArea[renderer], w * h > most else { return }
+        throw ParameterError("--renderer", "\(renderer.rawValue) draws at most \(most) px a frame (2048x2048); \(w)x\(h) is \(w * h): use the fast renderer or a smaller canvas")
+    }
+
+    /// The canvas `setup` sets through its scene's one setting of type size, if it sets one.
+    static func canvas(of setup: SceneSetup) -> (Int, Int)? {
+        guard let d = setup.definition.settings.first(where: { $0.type == .size }),
+              case .string(let text)? = setup.values[d.key],
+              let wh = try? SettingDeclaration.size(text, key: d.key) else { return nil }
+        return (wh.width, wh.height)
+    }
+
     /// A writer of `setup`'s scene.
     public init(setup: SceneSetup, request: RenderRequest) {
         self.setup = setup
@@ -53,11 +67,12 @@ public struct FrameWriter {
         try OutputPaths.checkOutValue(r.out)
         let toFile = r.out.lowercased().hasSuffix(".png")
         if toFile && r.count != 1 { throw ParameterError("--out", "'\(r.out)' is a single file; --frames \(r.count) needs a directory") }
+        // The canvas is checked against the renderer from the settings, before the scene (and its
+        // layers, as large as the canvas) is made; and again from the scene.
+        if let (w, h) = Self.canvas(of: setup) { try Self.checkArea(w, h, r.renderer) }
         let scene = try setup.makeScene()
         scene.renderer = r.renderer
-        if let most = Self.maxArea[r.renderer], scene.width * scene.height > most {
-            throw ParameterError("--renderer", "\(r.renderer.rawValue) draws at most \(most) px a frame (2048x2048); \(scene.width)x\(scene.height) is \(scene.width * scene.height): use the fast renderer or a smaller canvas")
-        }
+        try Self.checkArea(scene.width, scene.height, r.renderer)
         if let path = r.savePreset { try SceneSetup.checkPresetPath(path, force: r.force) }
         let paths: [String]
         let folder: String

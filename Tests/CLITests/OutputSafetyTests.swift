@@ -259,7 +259,9 @@ private final class Results: @unchecked Sendable {
     @Test func theReferenceRendererRefusesACanvasOverItsArea() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try Executable.run(["render", "--renderer", "reference", "--size", "8192x8192", "--out", "r.png"], in: dir)
+        let started = Date()
+        let r = try Executable.run(["render", "--renderer", "reference", "--size", "8192x8192", "--border-width", "50", "--out", "r.png"], in: dir)
+        #expect(Date().timeIntervalSince(started) < 3, "the canvas was made before it was refused")
         #expect(r.status == 64 && r.stderr.contains("--renderer") && r.stderr.contains("4194304") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
         let fast = try Executable.run(["render", "--renderer", "reference", "--size", "64x48", "--out", "r.png"], in: dir)
         #expect(fast.status == 0, "\(fast.stderr)")
