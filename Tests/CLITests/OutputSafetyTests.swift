@@ -180,6 +180,27 @@ private final class Results: @unchecked Sendable {
     var items = [Executable.Result?](repeating: nil, count: 2)
 }
 
+extension OutputSafetyTests {
+    @Test func concurrentExportsOfOneFileNeverBothSucceed() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for out in ["x.gif", "new/y.json"] {
+            let box = Results()
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                let r = try? Executable.run(["export", "--size", "40x30", "--frames", "30", "--background", k == 0 ? "#ff0000" : "#0000ff",
+                                             "--out", out], in: dir)
+                box.lock.lock(); box.items[k] = r; box.lock.unlock()
+            }
+            let statuses = box.items.map { $0?.status ?? -1 }
+            #expect(statuses.sorted() == [0, 64], "\(out): \(box.items.map { $0?.stderr ?? "" })")
+            let loser = box.items.first { $0?.status == 64 }
+            #expect(loser??.stderr.split(separator: "\n").last?.contains("exists; pass --force") == true, "\(loser??.stderr ?? "")")
+        }
+        #expect(Executable.files(in: dir) == ["new", "x.gif"])
+        #expect(Executable.files(in: dir + "/new") == ["y.json"])
+    }
+}
+
 /// `bench --png` follows the output rules; every command fails when its stdout cannot be written.
 @Suite struct BenchPNGAndStdoutTests {
     @Test func benchPNGFollowsTheOutputRules() throws {
