@@ -2,7 +2,8 @@
 # WaveFill's two commands, and the rest:
 #   ./run.sh            install what is missing, build, run the demo (a window where there is a
 #                       display, otherwise a headless render into ./out)
-#   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests)
+#   ./run.sh test       install what is missing, build, run every test (Xvfb for window tests), link
+#                       the fuzz binary and replay its corpus (tools/fuzz-link.sh, tools/fuzz-replay.sh)
 #   ./run.sh install    release build; wavefill into $PREFIX/bin (default /usr/local as root, else
 #                       ~/.local) and its presets into $PREFIX/share/wavefill/Assets
 #   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs, presets and SVG/path data (FUZZ_SECONDS
@@ -81,6 +82,10 @@ case "$cmd" in
         swift build --build-tests
         # Window tests start (and stop) their own Xvfb on a free display: Tests/TestSupport/VirtualDisplay.swift.
         swift test --skip-build "$@"
+        # The fuzz entry points: linked from this build's objects with libFuzzer's main (the link is
+        # derived from the package, as ./run.sh fuzz's), the corpus replayed, a few seconds of fuzzing each.
+        tools/fuzz-link.sh "$(swift build --show-bin-path)" .build/wavefill-fuzz-check fuzzer
+        tools/fuzz-replay.sh .build/wavefill-fuzz-check "${FUZZ_CHECK_SECONDS:-4}"
         # Our frames against an independent exact renderer of SCENE.md (Python, from PyPI).
         tools/reference/check.sh "$(swift build --show-bin-path)/wavefill"
         # Our --svg containers against resvg (resvg-py, PyPI) and rsvg-convert on our own
@@ -130,17 +135,13 @@ case "$cmd" in
         scratch=.build-fuzz
         # The library modules and the entry points, instrumented for libFuzzer and AddressSanitizer...
         swift build -c release --scratch-path "$scratch" --target FuzzTargets -Xswiftc -sanitize=fuzzer,address
-        # ...linked with libFuzzer's main. The C libraries are the system's (not instrumented).
-        mods=(Geometry Raster Animation Layers Text SceneKit Vector Wave Scenes Export WaveFill SDLHost WaveFillApp FuzzTargets)
-        objs=()
-        for m in "${mods[@]}"; do objs+=("$scratch"/release/"$m".build/*.o); done
-        # shellcheck disable=SC2046
-        swiftc -sanitize=fuzzer,address -o "$scratch/wavefill-fuzz" "${objs[@]}" \
-            $(pkg-config --libs freetype2 harfbuzz libpng fontconfig sdl2)
+        # ...linked with libFuzzer's main: the modules, objects and libraries derived from the package.
+        tools/fuzz-link.sh "$scratch/release" "$scratch/wavefill-fuzz" fuzzer,address
         for t in ${FUZZ_TARGETS:-font png preset svg}; do
             work="$scratch/corpus/$t"; mkdir -p "$work" "Tests/Fuzz/crashes/$t"
             cp -n Tests/Fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
             say "fuzzing $t for $seconds s (corpus $work, findings in Tests/Fuzz/crashes/$t/)"
+            LSAN_OPTIONS="suppressions=$(pwd)/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
             WAVEFILL_FUZZ_TARGET="$t" "$scratch/wavefill-fuzz" "$work" -max_total_time="$seconds" -timeout=20 \
                 -rss_limit_mb=4096 -max_len=1048576 -artifact_prefix="Tests/Fuzz/crashes/$t/" -print_final_stats=1 \
                 2>&1 | tee "$scratch/fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|INITED)|ERROR|stat::" >&2 || true

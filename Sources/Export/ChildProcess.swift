@@ -16,8 +16,9 @@ public final class ChildProcess {
 
     /// Runs `executable` with `arguments` to the end with nothing on its stdin; throws an
     /// `EncoderError` naming `tool`, its exit status and its last message when it fails.
-    public static func run(_ executable: String, _ arguments: [String], tool: String, directory: String? = nil) throws {
-        let p = try ChildProcess(executable: executable, arguments: arguments, tool: tool, stdin: false, directory: directory)
+    /// `output`: a descriptor that becomes its stdout (else /dev/null).
+    public static func run(_ executable: String, _ arguments: [String], tool: String, directory: String? = nil, output: Int32? = nil) throws {
+        let p = try ChildProcess(executable: executable, arguments: arguments, tool: tool, stdin: false, directory: directory, output: output)
         try p.finish()
     }
 
@@ -40,8 +41,11 @@ public final class ChildProcess {
     private var running = false
 
     /// Starts `executable` with `arguments` (without argv[0]); `stdin`: a pipe fed by `write`, else
-    /// /dev/null; `directory`: the child's working directory.
-    public init(executable: String, arguments: [String], tool: String = "ffmpeg", stdin: Bool = true, directory: String? = nil) throws {
+    /// /dev/null; `directory`: the child's working directory; `output`: a descriptor that becomes its
+    /// stdout, else /dev/null. The child is registered with `CleanupRegistry` while it runs, so an
+    /// interruption kills it before removing what it was writing.
+    public init(executable: String, arguments: [String], tool: String = "ffmpeg", stdin: Bool = true, directory: String? = nil,
+                output: Int32? = nil) throws {
         self.tool = tool
         _ = signal(SIGPIPE, SIG_IGN)
         var fds: [Int32] = [-1, -1]
@@ -66,7 +70,11 @@ public final class ChildProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, log, 2)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
@@ -97,6 +105,7 @@ public final class ChildProcess {
             throw EncoderError.cannotStart(tool: tool, message: "'\(executable)': \(String(cString: strerror(rc)))")
         }
         pid = child
+        CleanupRegistry.setChild(child)
         input = fds[1]
         errorLog = log
         running = true
@@ -127,6 +136,7 @@ public final class ChildProcess {
         close(input); input = -1
         let status = waitForExit()
         running = false
+        if CleanupRegistry.child == pid { CleanupRegistry.setChild(0) }
         defer { close(errorLog); errorLog = -1 }
         let low = status & 0x7F
         if low == 0 {
@@ -150,6 +160,7 @@ public final class ChildProcess {
         kill(pid, SIGKILL)
         _ = waitForExit()
         running = false
+        if CleanupRegistry.child == pid { CleanupRegistry.setChild(0) }
         close(errorLog); errorLog = -1
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The dotLottie container (`.lottie`): a zip archive holding `manifest.json` and the animation as
 /// `animations/<id>.json`, as LottieFiles' players (dotlottie-web, dotlottie-ios/android) open it.
@@ -25,26 +28,40 @@ public enum DotLottie {
         guard let zip = zipCandidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw ExportError.io(path: path, message: "the zip program is missing; install Debian's zip package (apt-get install zip)")
         }
-        let fm = FileManager.default
-        let stage = NSTemporaryDirectory() + "wavefill-dotlottie-\(getpid())-\(UUID().uuidString)"
-        defer { try? fm.removeItem(atPath: stage) }
-        do {
-            try fm.createDirectory(atPath: stage + "/animations", withIntermediateDirectories: true)
-            try Data(manifest(animationID: id, generator: generator).utf8).write(to: URL(fileURLWithPath: stage + "/manifest.json"))
-            try Data(animationJSON.utf8).write(to: URL(fileURLWithPath: stage + "/animations/\(id).json"))
-        } catch {
-            throw ExportError.io(path: path, message: "cannot stage the archive: \(error.localizedDescription)")
+        // The files zip reads go in a private folder beside the output (removed on every path, and
+        // by an interruption's handler); the archive comes on zip's stdout into the temporary file.
+        let stage = try AtomicFile.createFolder(beside: path)
+        var slots = [stage.slot]
+        defer {
+            for (k, name) in ["/animations/\(id).json", "/manifest.json", "/animations"].enumerated() {
+                if k < 2 { unlink(stage.path + name) } else { rmdir(stage.path + name) }
+            }
+            rmdir(stage.path)
+            for s in slots { CleanupRegistry.remove(s) }
         }
-        try AtomicFile.write(to: path) { tmp in
-            // zip adds to an archive that exists; the temporary name must not.
-            try? fm.removeItem(atPath: tmp)
-            let absolute = tmp.hasPrefix("/") ? tmp : fm.currentDirectoryPath + "/" + tmp
-            // -X: no extra file attributes, -D: no directory entries, -q: quiet.
+        func put(_ text: String, _ name: String) throws {
+            let file = stage.path + name
+            slots.append(CleanupRegistry.add(file))
+            let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ExportError.io(path: path, message: "cannot stage the archive: \(String(cString: strerror(errno)))") }
+            defer { close(fd) }
+            try AtomicFile.writeAll(Array(text.utf8), to: fd, reportedAs: path)
+        }
+        slots.append(CleanupRegistry.add(stage.path + "/animations"))
+        guard mkdir(stage.path + "/animations", 0o700) == 0 else {
+            throw ExportError.io(path: path, message: "cannot stage the archive: \(String(cString: strerror(errno)))")
+        }
+        try put(manifest(animationID: id, generator: generator), "/manifest.json")
+        try put(animationJSON, "/animations/\(id).json")
+        StagePause.at("zip")
+        try AtomicFile.write(to: path, descriptor: { fd in
+            // -X: no extra file attributes, -D: no directory entries, -q: quiet; "-": the archive on stdout.
             do {
-                try ChildProcess.run(zip, ["-q", "-X", "-D", absolute, "manifest.json", "animations/\(id).json"], tool: "zip", directory: stage)
+                try ChildProcess.run(zip, ["-q", "-X", "-D", "-", "manifest.json", "animations/\(id).json"], tool: "zip",
+                                     directory: AtomicFile.absolute(stage.path), output: fd)
             } catch {
                 throw ExportError.io(path: path, message: "\(error)")
             }
-        }
+        })
     }
 }

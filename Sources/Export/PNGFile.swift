@@ -25,18 +25,24 @@ public enum PNGFile {
     /// Writes `pixmap` (premultiplied) as an 8-bit RGBA PNG at `path`, via a temporary file and rename.
     public static func write(_ pixmap: Pixmap, to path: String) throws {
         let straight = pixmap.straightBytes()
-        try AtomicFile.write(to: path) { tmp in
+        try AtomicFile.write(to: path, descriptor: { fd in
             var img = png_image()
             img.version = png_uint_32(PNG_IMAGE_VERSION)
             img.width = png_uint_32(pixmap.width)
             img.height = png_uint_32(pixmap.height)
             img.format = png_uint_32(WF_PNG_FORMAT_RGBA)
+            // Through the descriptor of the file created exclusively, never by its name again.
+            guard let f = fdopen(dup(fd), "wb") else { throw ExportError.io(path: path, message: String(cString: strerror(errno))) }
             let ok = straight.withUnsafeBytes { buf in
-                png_image_write_to_file(&img, tmp, 0, buf.baseAddress, png_int_32(pixmap.width * 4), nil)
+                png_image_write_to_stdio(&img, f, 0, buf.baseAddress, png_int_32(pixmap.width * 4), nil)
             }
             defer { png_image_free(&img) }
+            let flushed = fflush(f) == 0 && ferror(f) == 0
+            let reason = String(cString: strerror(errno))
+            let closed = fclose(f) == 0
             if ok == 0 { throw ExportError.png(path: path, message: message(of: img)) }
-        }
+            guard flushed, closed else { throw ExportError.io(path: path, message: reason) }
+        })
     }
 
     /// Encodes `pixmap` as PNG bytes in memory.
@@ -113,46 +119,5 @@ public enum PNGFile {
         return withUnsafeBytes(of: &m) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-}
-
-/// Writes through a temporary file in the same directory, renamed over the target on success.
-public enum AtomicFile {
-    /// Calls `body` with a temporary path, then renames it to `path`; removes it on any failure.
-    public static func write(to path: String, _ body: (String) throws -> Void) throws {
-        let tmp = temporaryPath(for: path)
-        do {
-            try body(tmp)
-            guard rename(tmp, path) == 0 else {
-                let e = String(cString: strerror(errno))
-                throw ExportError.io(path: path, message: "cannot rename into place: \(e)")
-            }
-        } catch {
-            unlink(tmp)
-            throw error
-        }
-    }
-
-    /// A hidden temporary name beside `path`, unique to this process.
-    public static func temporaryPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return dir + "." + name + ".tmp-\(getpid())"
-    }
-
-    /// Writes bytes atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(to: path) { tmp in try writeBytes(bytes, to: tmp, reportedAs: path) }
-    }
-
-    /// Writes bytes to `path` directly (a temporary name); errors name the file as `name`.
-    public static func writeBytes(_ bytes: [UInt8], to path: String, reportedAs name: String) throws {
-        guard let f = fopen(path, "wb") else {
-            throw ExportError.io(path: name, message: String(cString: strerror(errno)))
-        }
-        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        guard n == bytes.count, closed == 0 else { throw ExportError.io(path: name, message: "short write") }
     }
 }

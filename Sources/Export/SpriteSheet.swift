@@ -129,28 +129,37 @@ public struct SpriteSheet: Sendable, Equatable {
                       fps: Double, loop: Bool, firstFrame: Int,
                       frame: (Int) throws -> Pixmap, progress: (Int) -> Void = { _ in }) throws {
         let targets = files(png: pngPath, json: jsonPath)
-        let temporaries = targets.map(AtomicFile.temporaryPath(for:))
         let names = targets.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        var temporaries: [AtomicFile.Temporary] = []
         do {
+            // Closed at once: a sheet may have thousands of pages; each is written by name, then checked.
+            for t in targets { temporaries.append(try AtomicFile.createTemporary(beside: t).closed()) }
             for p in 0 ..< pageCount {
-                try writePage(p, to: temporaries[2 * p], frame: frame, progress: progress)
+                try writePage(p, to: temporaries[2 * p].path, frame: frame, progress: progress)
                 let json = metadata(page: p, names: names, animation: animation, fps: fps, loop: loop, firstFrame: firstFrame)
-                try AtomicFile.writeBytes(Array(json.utf8), to: temporaries[2 * p + 1], reportedAs: targets[2 * p + 1])
+                try AtomicFile.writeAll(Array(json.utf8), into: temporaries[2 * p + 1], reportedAs: targets[2 * p + 1])
             }
-            try Self.place(temporaries, at: targets)
         } catch {
-            for t in temporaries { unlink(t) }
+            for t in temporaries { AtomicFile.discard(t) }
             throw error
         }
+        try Self.place(temporaries, at: targets)
     }
 
-    /// Renames each temporary to its target; on a failure removes the targets already placed.
-    private static func place(_ temporaries: [String], at targets: [String]) throws {
+    /// Renames each temporary to its target; on a failure (or an interruption meanwhile) removes
+    /// the targets already placed and the temporaries not yet placed.
+    private static func place(_ temporaries: [AtomicFile.Temporary], at targets: [String]) throws {
+        var placed: [Int] = []
+        defer { for s in placed { CleanupRegistry.remove(s) } }
         for k in targets.indices {
-            guard rename(temporaries[k], targets[k]) != 0 else { continue }
-            let e = String(cString: strerror(errno))
-            for placed in targets[..<k] { unlink(placed) }
-            throw ExportError.io(path: targets[k], message: "cannot rename into place: \(e)")
+            do {
+                try AtomicFile.place(temporaries[k], at: targets[k])
+                placed.append(CleanupRegistry.add(targets[k]))
+            } catch {
+                for t in targets[..<k] { unlink(t) }
+                for t in temporaries[(k + 1)...] { AtomicFile.discard(t) }
+                throw error
+            }
         }
     }
 

@@ -35,8 +35,12 @@ public final class VideoEncoder {
         self.height = height
         let exe = try ffmpeg ?? FFmpegProcess.locate()
         process = try ChildProcess(executable: exe, arguments: format.ffmpegArguments(
-            width: width, height: height, fps: fps, translucent: translucent, padColor: padColor, output: path))
+            width: width, height: height, fps: fps, translucent: translucent, padColor: padColor, output: Self.ffmpegOutput(path)))
     }
+
+    /// How `path` reaches ffmpeg: `file:` and the absolute path, so no name is taken for another
+    /// protocol (`pipe:`, `http:`, `file:` in a file name) or an option.
+    public static func ffmpegOutput(_ path: String) -> String { "file:" + AtomicFile.absolute(path) }
 
     /// Sends one frame to ffmpeg.
     public func append(_ frame: Pixmap) throws {

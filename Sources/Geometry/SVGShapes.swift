@@ -36,19 +36,52 @@ public struct SVGShapes: Sendable {
 
     /// The most elements a document may have (counted before it is read, `<use>` copies included).
     public static let maxElements = 20_000
+    /// The largest document read (bytes), checked before anything is parsed.
+    public static let maxBytes = 1 << 20
+    /// The most shape elements drawn.
+    public static let maxShapes = 10_000
+    /// The most path segments of all filled shapes together, a curve counting `curveWeight` (it is
+    /// drawn as that many lines or more): making the union and laying out a container cost about the
+    /// square of the segments (10000 lines crossing at random take 6 s).
+    public static let maxSegments = 10_000
+    /// What a quadratic or cubic curve counts against `maxSegments`.
+    public static let curveWeight = 8
+
+    /// `path`'s segments as `maxSegments` counts them.
+    static func weight(of path: Path) -> Int {
+        path.elements.reduce(0) { n, e in
+            switch e {
+            case .quad, .cubic: return n + curveWeight
+            default: return n + 1
+            }
+        }
+    }
 
     /// Reads the shapes of `text`.
     public init(text: String) throws {
+        let n = text.utf8.count
+        guard n <= Self.maxBytes else {
+            throw SVGShapesError("the document is \(n) bytes; at most \(Self.maxBytes) (1 MiB) are read")
+        }
         let bytes = Array(text.utf8)
         let count = SVGTree.countElements(bytes)
         guard count <= Self.maxElements else {
             throw SVGShapesError("it has \(count) elements; at most \(Self.maxElements) are read")
         }
         let tree = try SVGTree(bytes)
+        let shapeNames: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+        let shapes = tree.nodes.reduce(0) { $0 + (shapeNames.contains($1.name) ? 1 : 0) }
+        guard shapes <= Self.maxShapes else {
+            throw SVGShapesError("more than \(Self.maxShapes) shape elements; at most \(Self.maxShapes) are drawn")
+        }
         var walker = try SVGWalker(tree)
         try walker.run()
         guard !walker.parts.isEmpty else {
             throw SVGShapesError("no shapes: expected <path d>, <rect>, <circle>, <ellipse>, <polygon> or <polyline> elements that enclose an area")
+        }
+        let weight = walker.parts.reduce(0) { $0 + Self.weight(of: $1.path) }
+        guard weight <= Self.maxSegments else {
+            throw SVGShapesError("more than \(Self.maxSegments) path segments in all (a curve counts \(Self.curveWeight)); at most \(Self.maxSegments) are drawn")
         }
         guard let union = FillUnion.outline(walker.parts) else {
             throw SVGShapesError("its overlapping shapes have more than \(FillUnion.maxSegments) line segments once flattened")

@@ -74,7 +74,7 @@ public struct ProgressStep: Sendable, Equatable {
     /// `SettingError` for `key` naming the entry at fault.
     public static func parseSchedule(_ text: String, key: String = "progress-at") throws -> [ProgressStep] {
         let entries = text.split(separator: ",", omittingEmptySubsequences: false)
-        let form = "expected FRAME:P entries separated by commas, e.g. '0:0.3,120:0.8,300:0.1', frames increasing in 0 ... \(SceneLimits.maxFrame), P in 0 ... 1"
+        let form = "expected FRAME:P entries separated by commas, e.g. '0:0.3,120:0.8,300:0.1', frames increasing in 0 ... \(SceneLimits.maxFrame), P in 0 ... 1, each a plain decimal (no spaces, hex or underflowing exponent)"
         guard !text.trimmingWhitespace.isEmpty else { throw SettingError(key, "the schedule is empty; \(form)") }
         guard entries.count <= maxSteps else {
             throw SettingError(key, "\(entries.count) entries are more than \(maxSteps); \(form)")
@@ -83,8 +83,7 @@ public struct ProgressStep: Sendable, Equatable {
         steps.reserveCapacity(entries.count)
         for (i, e) in entries.enumerated() {
             let pair = e.split(separator: ":", omittingEmptySubsequences: false)
-            guard pair.count == 2, let f = Double(String(pair[0]).trimmingWhitespace),
-                  let p = Double(String(pair[1]).trimmingWhitespace) else {
+            guard pair.count == 2, let f = plainDecimal(pair[0]), let p = plainDecimal(pair[1]) else {
                 throw SettingError(key, "entry \(i + 1) '\(e)' is not FRAME:P; \(form)")
             }
             guard f.isFinite, f >= 0, f <= Double(SceneLimits.maxFrame) else {
@@ -99,6 +98,31 @@ public struct ProgressStep: Sendable, Equatable {
             steps.append(ProgressStep(frame: f, target: p))
         }
         return steps
+    }
+
+    /// A plain decimal number: an optional `-`, digits with at most one `.`, an optional exponent
+    /// (`e` or `E`, sign, digits); no spaces, `+`, hex, `inf` or `nan`, and nothing that underflows
+    /// (a value that is not 0 but reads as 0 or a subnormal). Nil otherwise.
+    static func plainDecimal(_ s: Substring) -> Double? {
+        let b = Array(s.utf8)
+        var i = 0
+        if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
+        var digits = 0, dots = 0, nonZero = false
+        while i < b.count, (b[i] >= 48 && b[i] <= 57) || b[i] == UInt8(ascii: ".") {
+            if b[i] == UInt8(ascii: ".") { dots += 1 } else { digits += 1; if b[i] != 48 { nonZero = true } }
+            i += 1
+        }
+        guard digits > 0, dots <= 1 else { return nil }
+        if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { i += 1 }
+            let start = i
+            while i < b.count, b[i] >= 48 && b[i] <= 57 { i += 1 }
+            guard i > start else { return nil }
+        }
+        guard i == b.count, let v = Double(String(s)), v.isFinite else { return nil }
+        if nonZero && (v == 0 || v.magnitude < Double.leastNormalMagnitude) { return nil }
+        return v
     }
 
     /// The schedule as `FRAME:P,...` (what `parseSchedule` reads).

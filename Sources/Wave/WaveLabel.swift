@@ -39,8 +39,10 @@ public struct LabelFormat: Sendable, Equatable {
     /// The decimals of placeholder `name` (`p` is 0, `p:.N` is N), nil when unknown.
     static func decimals(of name: String) -> Int? {
         if name == "p" { return 0 }
-        guard name.hasPrefix("p:."), let n = Int(name.dropFirst(3)), (0 ... 6).contains(n) else { return nil }
-        return n
+        // Exactly one digit: no sign ("-0"), no "+", no leading zeros or spaces.
+        let digits = Array(name.utf8.dropFirst(3))
+        guard name.hasPrefix("p:."), digits.count == 1, (UInt8(ascii: "0") ... UInt8(ascii: "6")).contains(digits[0]) else { return nil }
+        return Int(digits[0] - UInt8(ascii: "0"))
     }
 
     /// What the text at progress `p` depends on: per decimals N (lane N), 100 p scaled by 10^N and

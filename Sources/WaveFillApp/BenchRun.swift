@@ -17,6 +17,8 @@ public struct BenchRequest: Sendable {
     public var harnessSize: (width: Int, height: Int)?
     public var png: String?
     public var pngFrame = 150
+    /// Overwrite an existing --png file.
+    public var force = false
     /// Scenes to time through the `Scene` protocol ("wave,marquee", "all"); nil: the wave's own renderer.
     public var scenes: String?
     /// Threads the layer scenes' renderer may use (1 ... 8).
@@ -30,6 +32,10 @@ public struct BenchRequest: Sendable {
         guard (1 ... 100_000).contains(frames) else { throw ParameterError("--frames", "\(frames) is outside 1 ... 100000") }
         guard (0 ... 100_000).contains(warmup) else { throw ParameterError("--warmup", "\(warmup) is outside 0 ... 100000") }
         guard (0 ... SceneLimits.maxFrame).contains(pngFrame) else { throw ParameterError("--png-frame", "\(pngFrame) is outside 0 ... \(SceneLimits.maxFrame)") }
+        if let png {
+            guard harnessSize != nil else { throw ParameterError("--png", "is for the harness mode only (one WxH canvas given)") }
+            try OutputPaths.checkWritableFile(png, force: force, flag: "--png")
+        }
         if let (w, h) = harnessSize {
             try harness(width: w, height: h)
             return
@@ -138,7 +144,13 @@ public struct BenchRequest: Sendable {
         if let png {
             scene.update(frame: pngFrame)
             renderer.render(into: &pix)
-            do { try PNGFile.write(pix, to: png) } catch { throw CLIError("\(error)") }
+            try InterruptCleanup.guarding {
+                try OutputPaths.prepareParent(of: png, flag: "--png")
+                let lock = try OutputLock(folder: OutputPaths.folder(of: png), flag: "--png")
+                defer { lock.release() }
+                try OutputPaths.checkWritableFile(png, force: force, flag: "--png")
+                do { try PNGFile.write(pix, to: png) } catch { throw CLIError("--png: \(error); nothing was written") }
+            }
         }
         StandardOutput.line("{\"ms\": [" + ms.map { BenchReport.fmt($0, digits: 5) }.joined(separator: ", ") + "], \"version\": \"wavefill \(wavefillVersion)\"}")
     }

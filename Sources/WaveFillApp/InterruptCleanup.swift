@@ -3,44 +3,63 @@ import WaveFill
 import Glibc
 #endif
 
-/// Removes the temporary files of an export in progress when the user interrupts it (Ctrl-C,
-/// SIGTERM, SIGHUP), so an interrupted export leaves nothing behind either.
+/// Undoes an export in progress when the user interrupts it (Ctrl-C, SIGTERM, SIGHUP): kills the
+/// encoder, removes every temporary file and folder registered with `CleanupRegistry` (whatever
+/// stage the export is in: drawing, vector writing, zip, the final rename), says so in one line on
+/// stderr and exits 128 + the signal (130, 143, 129).
 ///
-/// The handler may only call async-signal-safe functions, so the paths are kept as C strings made
-/// before the work starts; `unlink` and `_exit` are safe.
+/// The handler calls only async-signal-safe functions: `kill`, `waitpid`, `unlink`, `rmdir`, `write`
+/// and `_exit`; its messages are static strings.
 public enum InterruptCleanup {
-    nonisolated(unsafe) private static var paths: [UnsafeMutablePointer<CChar>] = []
-    /// A child process (the encoder) to kill first, so it cannot write on after the files are gone; 0: none.
-    nonisolated(unsafe) static var child: pid_t = 0
     /// Frames completed so far of a frame-by-frame render, reported on interruption; -1: not one.
     nonisolated(unsafe) static var framesDone = -1
+    nonisolated(unsafe) private static var depth = 0
 
-    /// Writes "wavefill: interrupted after N frames ..." with async-signal-safe calls only.
-    private static func reportFrames() {
-        let n = framesDone
-        guard n >= 0 else { return }
+    /// Writes `n` in decimal to stderr without allocating.
+    private static func writeNumber(_ n: Int) {
         var buf: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buf) { b in
-            var v = n, i = b.count
+            var v = max(0, n), i = b.count
             repeat { i -= 1; b[i] = UInt8(48 + v % 10); v /= 10 } while v > 0 && i > 0
-            // StaticStrings: no allocation in a signal handler.
-            let head: StaticString = "wavefill: interrupted; "
-            let tail: StaticString = " frames were completed and are kept (each was written whole); the frame in progress was removed\n"
-            _ = write(2, head.utf8Start, head.utf8CodeUnitCount)
             if let base = b.baseAddress { _ = write(2, base + i, b.count - i) }
-            _ = write(2, tail.utf8Start, tail.utf8CodeUnitCount)
         }
     }
 
-    /// Registers `temporaryPaths` for removal on interruption and runs `body`; unregisters after.
-    public static func whileWriting<T>(_ temporaryPaths: [String], _ body: () throws -> T) rethrows -> T {
-        let previous = paths
-        paths = temporaryPaths.compactMap { strdup($0) }
+    private static func say(_ s: StaticString) { _ = write(2, s.utf8Start, s.utf8CodeUnitCount) }
+
+    /// The handler's line: what was removed and what is kept.
+    private static func report(signal sig: Int32, removed: Int) {
+        say("wavefill: interrupted; ")
+        let n = framesDone
+        if n >= 0 {
+            writeNumber(n)
+            say(" frames were completed and are kept (each was written whole); the frame in progress was removed")
+        } else {
+            say("removed the ")
+            writeNumber(removed)
+            say(" temporary files and folders it had started; nothing was written")
+        }
+        switch sig {
+        case SIGINT: say(" (SIGINT)\n")
+        case SIGTERM: say(" (SIGTERM)\n")
+        default: say(" (SIGHUP)\n")
+        }
+    }
+
+    /// Runs `body` (a whole export) with SIGINT, SIGTERM and SIGHUP handled: on one of them what is
+    /// registered with `CleanupRegistry` is removed, one line says so, and the process exits
+    /// 128 + the signal. Nested calls share the outer handler.
+    public static func guarding<T>(_ body: () throws -> T) rethrows -> T {
+        if depth > 0 {
+            depth += 1
+            defer { depth -= 1 }
+            return try body()
+        }
+        CleanupRegistry.prepare()
         let handler: @convention(c) (Int32) -> Void = { sig in
-            if InterruptCleanup.child > 0 { kill(InterruptCleanup.child, SIGKILL) }
-            for p in InterruptCleanup.paths { unlink(p) }
-            InterruptCleanup.reportFrames()
+            let removed = CleanupRegistry.removeAll()
+            InterruptCleanup.report(signal: sig, removed: removed)
             _exit(128 + sig)
         }
         let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -57,11 +76,11 @@ public enum InterruptCleanup {
         for s in signals { sigaddset(&set, s) }
         var oldMask = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &set, &oldMask)
+        depth = 1
         defer {
+            depth = 0
             pthread_sigmask(SIG_SETMASK, &oldMask, nil)
             for (s, h) in zip(signals, old) { signal(s, h) }
-            for p in paths { free(p) }
-            paths = previous
         }
         return try body()
     }

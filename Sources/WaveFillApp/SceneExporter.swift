@@ -54,6 +54,15 @@ public struct SceneExporter {
     /// What to write.
     public let request: ExportRequest
 
+    /// A vector export's budget: frames, each counting once per started megapixel of the canvas.
+    public static let maxVectorFrameUnits = 100_000
+
+    /// What `frames` frames of `width` x `height` count against `maxVectorFrameUnits`.
+    static func vectorFrameUnits(frames: Int, width: Int, height: Int) -> Int {
+        let mpx = (width * height + (1 << 20) - 1) >> 20
+        return frames * max(1, mpx)
+    }
+
     /// An exporter of `setup`'s scene.
     public init(setup: SceneSetup, request: ExportRequest) {
         self.setup = setup
@@ -62,8 +71,14 @@ public struct SceneExporter {
 
     private var out: String { request.out }
 
-    /// Exports; prints one `wrote ...` line on stdout.
+    /// Exports; prints one `wrote ...` line on stdout. SIGINT, SIGTERM and SIGHUP remove whatever
+    /// it had started (InterruptCleanup).
     public func run() throws {
+        try InterruptCleanup.guarding { try export() }
+    }
+
+    private func export() throws {
+        try OutputPaths.checkOutValue(out)
         let format = try resolvedFormat()
         try checkFlagCombinations(format)
         let scene = try setup.makeScene()
@@ -156,6 +171,9 @@ public struct SceneExporter {
             do { ffmpeg = try FFmpegProcess.locate() } catch { throw CLIError("\(error)") }
         } else { ffmpeg = nil }
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        for path in files { try checkWritable(path) }
         try saveRequestedPreset()
         if timing.isResampled { StandardError.line(Self.resamplingNote(format, timing, looping: looping)) }
 
@@ -164,15 +182,13 @@ public struct SceneExporter {
         func source(_ k: Int) throws -> Pixmap { try frame(first + timing.sourceFrame(k)) }
         var composited: Color?
         do {
-            try InterruptCleanup.whileWriting(files.map(AtomicFile.temporaryPath(for:))) {
-                if let video = format.video {
-                    let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
-                    composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
-                                                matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
-                } else if let sheet {
-                    try sheet.write(png: out, json: jsonPath, animation: setup.definition.name, fps: timing.fps, loop: looping,
-                                    firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
-                }
+            if let video = format.video {
+                let matte = format == .gif ? request.gifMatte ?? GIFMatte.defaultMatte(background: background) : nil
+                composited = try writeVideo(video, width: width, height: height, timing: timing, background: background,
+                                            matte: matte, ffmpeg: ffmpeg, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
+            } else if let sheet {
+                try sheet.write(png: out, json: jsonPath, animation: setup.definition.name, fps: timing.fps, loop: looping,
+                                firstFrame: first, frame: source, progress: { progress.update($0); request.onProgress?($0, timing.count) })
             }
         } catch let e as ParameterError {
             throw e
@@ -208,8 +224,7 @@ public struct SceneExporter {
             let encoder = try VideoEncoder(format: video, path: tmp, width: width, height: height, fps: timing.fps,
                                            translucent: background.a < 255, padColor: Self.overBlack(background),
                                            ffmpeg: ffmpeg)
-            InterruptCleanup.child = encoder.processID
-            defer { encoder.cancel(); InterruptCleanup.child = 0 }
+            defer { encoder.cancel() }
             for k in 0 ..< timing.count {
                 var f = try frame(k)
                 if let matte, GIFMatte.flatten(&f, over: matte) { composited = true }
@@ -304,9 +319,12 @@ public struct SceneExporter {
     func exportFrame(_ s: any Scene, _ k: Int, note: String?) throws {
         try checkWritable(out)
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        try checkWritable(out)
         try saveRequestedPreset()
         let pixmap = s.render(frame: k)
-        do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("\(error)") }
+        do { try PNGFile.write(pixmap, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
         StandardOutput.line("wrote \(out) (png, \(note.map { $0 + ", " } ?? "")frame \(k), \(pixmap.width)x\(pixmap.height), \(Self.byteCount(Self.fileSize(out))))")
     }
 
@@ -320,6 +338,13 @@ public struct SceneExporter {
             length = try sceneLength(s)
             if length.count > LayerLottie.maxFrames {
                 throw ParameterError(request.frames != nil ? "--frames" : "--duration", "\(length.count) frames is over the \(LayerLottie.maxFrames) a vector document holds")
+            }
+            // Frames are sampled one by one (memory and time grow with each), larger canvases cost more.
+            let units = Self.vectorFrameUnits(frames: length.count, width: s.width, height: s.height)
+            if units > Self.maxVectorFrameUnits {
+                let flag = request.frames != nil ? "--frames" : request.duration != nil ? "--duration" : "--loop"
+                let most = Self.maxVectorFrameUnits / max(1, Self.vectorFrameUnits(frames: 1, width: s.width, height: s.height))
+                throw ParameterError(flag, "\(length.count) frames of \(s.width)x\(s.height) are over a vector export's budget of \(Self.maxVectorFrameUnits) frames (a frame over 1 Mpx counts once per started Mpx): at most \(most) frames at this canvas; export fewer frames, or a video format")
             }
         }
         let text: String
@@ -336,8 +361,11 @@ public struct SceneExporter {
             throw setup.settings.error(e.key, e.message)
         }
         try OutputPaths.prepareParent(of: out)
+        let lock = try OutputLock(folder: OutputPaths.folder(of: out))
+        defer { lock.release() }
+        try checkWritable(out)
         try saveRequestedPreset()
-        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("\(error)") }
+        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
         var what: String
         if let frame = still {
             what = "svg, frame \(frame)"

@@ -113,6 +113,11 @@ public struct SceneSettings: Equatable, Sendable {
     /// paths (`font`, `mask-image`, `svg`) are taken from `directory`. `null` leaves a key at its default.
     public static func preset(json data: [UInt8], file: String, directory: String?) throws -> SceneSettings {
         let object: [String: PresetJSONValue]
+        do throws(StrictJSON.Failure) {
+            try StrictJSON.check(data)
+        } catch {
+            throw presetError(file, "malformed JSON at \(error.description)")
+        }
         do {
             object = try JSONDecoder().decode([String: PresetJSONValue].self, from: Data(data))
         } catch let DecodingError.typeMismatch(_, context) where context.codingPath.isEmpty {

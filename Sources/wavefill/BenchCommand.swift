@@ -60,6 +60,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Harness mode: the frame written by --png, 0 ... 999999999.", valueName: "K"))
     var pngFrame: Int = 150
 
+    @Flag(name: .long, help: "Harness mode: overwrite an existing --png file (only a regular file).")
+    var force = false
+
     func run() throws {
         if layout {
             print(try LayoutBench.report(json: json))
@@ -67,7 +70,7 @@ struct BenchCommand: ParsableCommand {
         }
         var r = BenchRequest()
         r.sizes = sizes; r.frames = frames; r.warmup = warmup; r.modes = modes; r.json = json
-        r.extended = extended; r.soak = soak; r.png = png; r.pngFrame = pngFrame
+        r.extended = extended; r.soak = soak; r.png = png; r.pngFrame = pngFrame; r.force = force
         r.scenes = scene; r.threads = threads
         if let size {
             do { r.harnessSize = try SettingDeclaration.size(size, key: "size") } catch let e as SettingError { throw ParameterError(e) }

@@ -20,6 +20,16 @@ struct WaveFillCommand: ParsableCommand {
         subcommands: [RunCommand.self, RenderCommand.self, ExportCommand.self, BenchCommand.self],
         defaultSubcommand: RunCommand.self)
 
+    /// Exits 0, or 1 with one line on stderr when something written to stdout did not get there
+    /// (stdout is /dev/full, a closed pipe, a full disk).
+    static func exitAfterOutput() -> Never {
+        if let why = StandardOutput.checkedFlush() {
+            StandardError.line("wavefill: error: cannot write to standard output: \(why)")
+            Glibc.exit(1)
+        }
+        Glibc.exit(0)
+    }
+
     /// Parses and runs, printing errors as one line on stderr (exit 64 for bad input, 1 for failures).
     static func main() {
         do {
@@ -40,11 +50,12 @@ struct WaveFillCommand: ParsableCommand {
                     let command: any ParsableCommand.Type = name == "render" ? RenderCommand.self : name == "export" ? ExportCommand.self : RunCommand.self
                     print(helpMessage(for: command))
                     print(SettingArguments.help())
-                    Glibc.exit(0)
+                    exitAfterOutput()
                 }
             }
             var command = try parseAsRoot(rest)
             try command.run()
+            exitAfterOutput()
         } catch let e as ParameterError {
             StandardError.line("wavefill: error: \(e)")
             Glibc.exit(64)
@@ -58,7 +69,7 @@ struct WaveFillCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+                exitAfterOutput()
             }
             let text = message(for: error)
             if text.isEmpty {                       // e.g. a plain ExitCode

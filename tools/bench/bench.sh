@@ -66,7 +66,7 @@ say "every scene's Lottie export played by ThorVG and rlottie at 1024 px, one th
 "$here/.venv/bin/python" "$here/lottie_peers.py" --wavefill "$wavefill" --size 1024 --frames "$frames" | tee "$out/scenes-lottie-peers.md"
 say "peers and wavefill in one run (sizes $sizes, $frames frames each)"
 "$here/.venv/bin/python" "$here/peers.py" --sizes "$sizes" --frames "$frames" \
-    --external "swift=$wavefill bench" --out "$out/peers" | tee "$out/peers.md"
+    --external "swift=$wavefill bench --force" --out "$out/peers" | tee "$out/peers.md"
 python3 "$here/ratios.py" "$out/peers/results.json" "$out/wavefill.json" | tee "$out/ratios.md"
 
 extra="${WAVEFILL_EXTRA_PEERS_DIR:-}"
@@ -80,7 +80,7 @@ if [ -n "$extra" ]; then
         fi
         say "extra peers from WAVEFILL_EXTRA_PEERS_DIR"
         "$py" "$extra/peers.py" --sizes "$sizes" --frames "$frames" \
-            --external "swift=$wavefill bench" --out "$out/extra" | tee "$out/extra.md"
+            --external "swift=$wavefill bench --force" --out "$out/extra" | tee "$out/extra.md"
     else
         say "WAVEFILL_EXTRA_PEERS_DIR has no peers.py: extra peers skipped"
     fi
