@@ -47,6 +47,9 @@ public struct SVGShapes: Sendable {
     /// What a quadratic or cubic curve counts against `maxSegments`.
     public static let curveWeight = 8
 
+    /// At most 40 characters of an attribute, for an error line (a long value is cut with "...").
+    static func clipped(_ s: String) -> String { s.count <= 40 ? s : String(s.prefix(37)) + "..." }
+
     /// `path`'s segments as `maxSegments` counts them.
     static func weight(of path: Path) -> Int {
         path.elements.reduce(0) { n, e in
@@ -410,7 +413,7 @@ struct SVGWalker {
     private mutating func use(_ k: Int, _ c: Context, own: Transform) throws {
         let a = tree.nodes[k].attributes
         guard let href = a["href"], href.hasPrefix("#"), let target = tree.ids[String(href.dropFirst())] else { return }
-        guard !usesOpen.contains(k) else { throw SVGShapesError("<use href='\(href)'> refers to itself") }
+        guard !usesOpen.contains(k) else { throw SVGShapesError("<use href='\(SVGShapes.clipped(href))'> refers to itself") }
         copies += 1
         guard copies <= SVGShapes.maxElements else {
             throw SVGShapesError("its <use> elements make more than \(SVGShapes.maxElements) copies")
@@ -559,7 +562,7 @@ struct SVGWalker {
         var scale = 1.0
         if s.hasSuffix("px") { s = s.dropLast(2) } else if s.hasSuffix("%") { s = s.dropLast(); scale = size / 100 }
         guard let v = Double(s), v.isFinite else {
-            throw SVGShapesError("<\(tag)> \(key)='\(value ?? "")': expected a number (in px or %; other units are not supported)")
+            throw SVGShapesError("<\(tag)> \(key)='\(SVGShapes.clipped(value ?? ""))': expected a number (in px or %; other units are not supported)")
         }
         return v * scale
     }

@@ -51,7 +51,7 @@ public struct SceneBasics: Sendable, Equatable {
             p.text = s
         },
         .text(SettingDeclaration("font", .file(.font), default: .derived("DejaVu Sans Bold, found by fontconfig"),
-                                 help: "Font file (TrueType/OpenType).", group: .text)) { $0.fontPath = $1 },
+                                 help: "Font: a TrueType/OpenType file, or a fontconfig name such as 'DejaVu Serif:bold'.", group: .text)) { $0.fontPath = $1 },
         .number(SettingDeclaration("font-size", .number, unit: "px", hard: 0.0078125 ... SceneLimits.maxFontSize, soft: 4 ... 512, step: 1, decimals: 2,
                                    default: .derived("the largest that fits the ink in 80 % of the canvas"),
                                    help: "Em size in px, rounded to 1/64 px.", group: .text)) { $0.fontSize = $1 },

@@ -36,12 +36,18 @@ public struct MorphParameters: Sendable {
     /// The defaults.
     public init() {}
 
+    /// The most texts the morph cycles through.
+    public static let maxTexts = 100
+
     /// The longest any character can take: its latest start plus its longest duration.
     public var longestAnimation: Double { delayRange.upperBound + durationRange.upperBound }
 
     /// Throws a `SettingError` naming the flag of the first value out of range.
     public func validate() throws {
         guard !texts.isEmpty else { throw SettingError("texts", "give at least one text") }
+        guard texts.count <= Self.maxTexts else {
+            throw SettingError("texts", "has \(texts.count) texts; at most \(Self.maxTexts) (each change lays out and animates every character)")
+        }
         if let i = texts.firstIndex(where: \.isEmpty) {
             throw SettingError("texts", "text \(i + 1) is empty; separate non-empty texts with commas")
         }

@@ -73,7 +73,11 @@ extension MarqueeScene {
             // The document's speed gives a period that is seldom whole frames; unless a speed or a
             // duration was asked for, the scroll is rounded to whole frames so the loop exports exactly.
             p.wholeFramesAt = s.basics.fps
-            return try s.scene { try MarqueeScene(canvas: $0, parameters: p, face: $1, fps: s.basics.fps) }
+            do {
+                return try s.scene { try MarqueeScene(canvas: $0, parameters: p, face: $1, fps: s.basics.fps) }
+            } catch let e as SettingError where e.key == "text" && s.extra["run"] != nil {
+                throw SettingError("run", e.message)        // the caption came from --run
+            }
         })
 
     static let settings: [Setting<LayerSceneSetup<MarqueeParameters>>] = {

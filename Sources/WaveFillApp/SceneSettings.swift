@@ -141,7 +141,11 @@ public struct SceneSettings: Equatable, Sendable {
             switch object[name] {
             case .null?, nil: continue
             case .string(let v)? where isFile:
-                value = .string(v.hasPrefix("/") || v.isEmpty ? v : directory.map { $0 + "/" + v } ?? v)
+                // Relative to the preset's folder; a bare name with no such file there stays a name
+                // (a font's fontconfig name).
+                let beside = directory.map { $0 + "/" + v }
+                let named = !v.contains("/") && beside.map { access($0, F_OK) != 0 } ?? true
+                value = .string(v.hasPrefix("/") || v.isEmpty || named ? v : beside ?? v)
             case .string(let v)?: value = .string(v)
             case .number(let v)?: value = .number(v)
             case .bool(let b)?: value = .bool(b)

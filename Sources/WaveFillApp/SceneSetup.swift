@@ -138,7 +138,10 @@ public struct SceneSetup: Sendable {
             guard let v = s.value(d.key) else { continue }
             let text: String
             switch v {
-            case .string(let t): text = JSONText.quoted(d.type.isFile ? SceneSettings.absolutePath(t) : t)
+            case .string(let t):
+                // A path made absolute; a bare name that is no file here (a fontconfig name) as it is.
+                let isName = !t.contains("/") && access(t, F_OK) != 0
+                text = JSONText.quoted(d.type.isFile && !isName ? SceneSettings.absolutePath(t) : t)
             case .number(let n): text = JSONText.number(n)
             case .bool(let b): text = b ? "true" : "false"
             case .strings(let a): text = "[" + a.map(JSONText.quoted).joined(separator: ", ") + "]"

@@ -23,6 +23,16 @@ import Raster
         #expect(Set(stride(from: 0, to: png.bytes.count, by: 4).map { png.bytes[$0] }).count > 2, "\(args): a blank frame")
     }
 
+    /// `--font` takes a fontconfig name as `--label-font` does (a name of an installed family).
+    @Test func aFontByItsFontconfigName() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = try Executable.run(["render", "--size", "160x120", "--font", "DejaVu Serif", "--out", "a.png"], in: dir)
+        let b = try Executable.run(["render", "--size", "160x120", "--font", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "--out", "b.png"], in: dir)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
+        #expect(try PNGFile.read(dir + "/a.png").bytes == (try PNGFile.read(dir + "/b.png").bytes))
+    }
+
     @Test func aTextFileIsTheText() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -56,6 +66,9 @@ import Raster
             (["--text", String(repeating: "a", count: 2001)], "--text", "at most 2000"),
             (["--scene", "marquee", "--text", "a\nb"], "--text", "U+000A"),
             (["--scene", "marquee", "--wrap", "40"], "--wrap", "applies to --scene"),
+            (["--scene", "morph", "--texts", (0 ..< 101).map { "t\($0)" }.joined(separator: ",")], "--texts", "at most 100"),
+            (["--scene", "marquee", "--run", "a\nb|#FF0000"], "--run", "U+000A"),
+            (["--font", "No Such Family Anywhere"], "--font", "does not exist"),
         ]
         for (args, flag, mention) in cases {
             let r = try Executable.run(["render", "--size", "80x60", "--out", "o.png"] + args, in: dir)
