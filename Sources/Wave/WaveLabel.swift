@@ -14,7 +14,7 @@ public struct LabelFormat: Sendable, Equatable {
         var parts: [Part] = [], literal = ""
         var i = format.startIndex
         func fail(_ why: String) -> SettingError {
-            SettingError("label", "'\(format)': \(why); expected text with {p} or {p:.N} (N 0 ... 6), {{ and }} for braces")
+            SettingError("label", "'\(SettingDeclaration.clip(format))': \(why); expected text with {p} or {p:.N} (N 0 ... 6), {{ and }} for braces")
         }
         while i < format.endIndex {
             let c = format[i]

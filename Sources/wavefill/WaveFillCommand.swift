@@ -57,13 +57,13 @@ struct WaveFillCommand: ParsableCommand {
             try command.run()
             exitAfterOutput()
         } catch let e as ParameterError {
-            StandardError.line("wavefill: error: \(e)")
+            StandardError.line("wavefill: error: " + bounded("\(e)"))
             Glibc.exit(64)
         } catch let e as SettingError {
-            StandardError.line("wavefill: error: \(ParameterError(e))")
+            StandardError.line("wavefill: error: " + bounded("\(ParameterError(e))"))
             Glibc.exit(64)
         } catch let e as CLIError {
-            StandardError.line("wavefill: error: \(e.message)")
+            StandardError.line("wavefill: error: " + bounded(e.message))
             Glibc.exit(e.code)
         } catch {
             let code = exitCode(for: error)
@@ -76,9 +76,15 @@ struct WaveFillCommand: ParsableCommand {
                 Glibc.exit(code.rawValue)
             }
             let first = text.split(separator: "\n").first.map(String.init) ?? text
-            StandardError.line("wavefill: error: \(first) (see 'wavefill --help')")
+            StandardError.line("wavefill: error: " + bounded(first) + " (see 'wavefill --help')")
             Glibc.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
-}
 
+    /// An error line of at most 400 characters: a long one keeps its start and its end (where what
+    /// would be accepted is said), with "..." between, so no input echoes unbounded.
+    static func bounded(_ line: String) -> String {
+        guard line.count > 400 else { return line }
+        return String(line.prefix(240)) + " ... " + String(line.suffix(155))
+    }
+}

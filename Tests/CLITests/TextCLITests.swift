@@ -23,6 +23,18 @@ import Raster
         #expect(Set(stride(from: 0, to: png.bytes.count, by: 4).map { png.bytes[$0] }).count > 2, "\(args): a blank frame")
     }
 
+    /// No error line echoes an input unbounded: at most 400 characters, the start and the end kept.
+    @Test func errorLinesAreBounded() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let long = String(repeating: "x", count: 100_000)
+        for args in [["--waves", "2", "--wave", "1:" + long], ["--easing", long], ["--label", "{" + long], ["--scene", "nope" + long]] {
+            let r = try Executable.run(["render", "--out", "o.png"] + args, in: dir)
+            #expect(r.status == 64, "\(args.prefix(3))")
+            #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.count <= 440, "\(r.stderr.count) characters")
+        }
+    }
+
     /// `--font` takes a fontconfig name as `--label-font` does (a name of an installed family).
     @Test func aFontByItsFontconfigName() throws {
         let dir = try Executable.temporaryDirectory()
