@@ -5,8 +5,9 @@ import WaveFill
 /// per item. Everything else is left for the command's own options.
 public enum SettingArguments {
     /// The settings among `arguments`, and the other arguments in their order. Arguments after `--`
-    /// are left alone. A flag without its value is refused naming the flag; a flag given again wins
-    /// (a list flag adds an item).
+    /// are left alone. A flag without its value is refused naming the flag, and so is a container
+    /// setting given twice with different values; another flag given again wins (a list flag adds
+    /// an item).
     public static func split(_ arguments: [String]) throws -> (settings: SceneSettings, rest: [String]) {
         var settings = SceneSettings()
         var rest: [String] = []
@@ -32,7 +33,12 @@ public enum SettingArguments {
                 if case .string(let t) = value { items.append(t) }
                 settings.set(key, .strings(items))
             } else {
-                settings.set(key, value)        // a flag given again: the last one wins
+                // A container given twice is a mistake to name (which one was meant?); another flag
+                // given again wins, as a later flag overrides an earlier one.
+                if declaration?.group == .container, let first = settings.value(key), first != value {
+                    throw ParameterError("--" + key, "is given twice ('\(SettingDeclaration.clip(first.text))', then '\(SettingDeclaration.clip(value.text))'); give one container")
+                }
+                settings.set(key, value)
             }
             i += 1
         }

@@ -81,6 +81,8 @@ import Raster
             (["--scene", "morph", "--texts", (0 ..< 101).map { "t\($0)" }.joined(separator: ",")], "--texts", "at most 100"),
             (["--scene", "marquee", "--run", "a\nb|#FF0000"], "--run", "U+000A"),
             (["--font", "No Such Family Anywhere"], "--font", "does not exist"),
+            (["--shape", "circle", "--shape", "rect"], "--shape", "given twice ('circle', then 'rect')"),
+            (["--path", "M0 0H9V9Z", "--path=M0 0H5V5Z"], "--path", "given twice"),
         ]
         for (args, flag, mention) in cases {
             let r = try Executable.run(["render", "--size", "80x60", "--out", "o.png"] + args, in: dir)
