@@ -21,6 +21,9 @@ public enum SettingGroup: String, CaseIterable, Sendable {
 public enum SettingType: Equatable, Sendable {
     /// A number (a slider over the soft range; typing reaches the hard range).
     case number
+    /// A number in the unit, or a share `N%` (0% ... 100%) of a length the scene knows (the
+    /// container's height, say), written as text.
+    case numberOrPercent(of: String)
     /// A whole number.
     case integer
     /// A colour, `#RRGGBB` or `#RRGGBBAA`.
@@ -176,6 +179,7 @@ public struct SettingDeclaration: Sendable {
     private static func placeholder(_ type: SettingType, unit: String) -> String {
         switch type {
         case .number, .integer: return unit.isEmpty ? "n" : unit
+        case .numberOrPercent: return (unit.isEmpty ? "n" : unit) + "|N%"
         case .colour: return "colour"
         case .toggle: return ""
         case .choice(let names): return names.joined(separator: "|")
@@ -197,6 +201,16 @@ public struct SettingDeclaration: Sendable {
         switch (type, value) {
         case (_, .unset):
             return .unset
+        case (.numberOrPercent, .string(let s)) where s.hasSuffix("%"):
+            guard let v = Self.decimal(String(s.dropLast())), (0 ... 100).contains(v) else {
+                throw SettingError(key, "'\(Self.clip(s))' is not a share 0% ... 100%; expected \(expected)")
+            }
+            return .string(DecimalText.shortest(v) + "%")
+        case (.numberOrPercent, .number(let v)):
+            return .number(try checkNumber(v))
+        case (.numberOrPercent, .string(let s)):
+            guard let v = Self.decimal(s) else { throw SettingError(key, "'\(Self.clip(s))' is not a number; expected \(expected)") }
+            return .number(try checkNumber(v))
         case (.number, .number(let v)), (.integer, .number(let v)):
             return .number(try checkNumber(v))
         case (.number, .string(let s)), (.integer, .string(let s)):
@@ -244,6 +258,7 @@ public struct SettingDeclaration: Sendable {
     public var expected: String {
         switch type {
         case .number: return rangeText.map { "a number in \($0)" } ?? "a number"
+        case .numberOrPercent(let of): return (rangeText.map { "a number in \($0)" } ?? "a number") + ", or 0% ... 100% of \(of)"
         case .integer: return rangeText.map { "a whole number in \($0)" } ?? "a whole number"
         case .colour: return "a colour #RRGGBB or #RRGGBBAA"
         case .toggle: return "true or false"

@@ -144,8 +144,14 @@ extension WaveIndicator {
             },
         ]
         let waves: [S] = [
-            .number(D("amplitude", .number, unit: "px", hard: WaveParameters.amplitudeRange, soft: 0 ... 120, step: 0.5,
-                      default: .derived("0.15 x ink height"), help: "Wave amplitude A.", group: .waves)) { $0.wave.amplitude = $1 },
+            S(D("amplitude", .numberOrPercent(of: "the ink height"), unit: "px", hard: WaveParameters.amplitudeRange, soft: 0 ... 120, step: 0.5,
+                default: .derived("0.15 x ink height"), help: "Wave amplitude A, in px or as a share of the ink height (8%).", group: .waves)) { p, v in
+                switch v {
+                case .number(let px): p.wave.amplitude = px
+                case .string(let s): p.wave.amplitudePercent = Double(s.dropLast())
+                default: break
+                }
+            },
             .number(D("frequency", .number, hard: WaveParameters.frequencyRange,
                       hardText: "0, or \(DecimalText.shortest(WaveParameters.minFrequency)) ... \(DecimalText.shortest(WaveParameters.frequencyRange.upperBound))",
                       soft: 0 ... 3, step: 0.01, decimals: 3, default: number(d.frequency),

@@ -29,6 +29,8 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var frequency = 0.3
     /// Wave width `w` in px; nil: `inkW`.
     public var waveWidth: Double?
+    /// Amplitude as a share of the ink height in percent, 0 ... 100, when `amplitude` is nil.
+    public var amplitudePercent: Double?
     /// Phase step in degrees per frame (frame-based time).
     public var phaseStep = 8.0
     /// Phase speed in degrees per second; setting it (or `riseDuration`) selects time-based stepping.
@@ -185,6 +187,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
             guard e <= Self.maxFontSize else { throw SettingError("font-size", "\(e) px is above the maximum \(Int(Self.maxFontSize)) px") }
         }
         try SceneLimits.check(amplitude, "amplitude", Self.amplitudeRange, unit: "px")
+        try SceneLimits.check(amplitudePercent, "amplitude", 0 ... 100, unit: "%")
         try SceneLimits.check(frequency, "frequency", Self.frequencyRange)
         if frequency != 0 && frequency < Self.minFrequency {
             throw SettingError("frequency", "\(frequency) is outside 0, or \(Self.minFrequency) ... \(DecimalText.shortest(Self.frequencyRange.upperBound))")

@@ -63,8 +63,13 @@ public final class WaveScene: @unchecked Sendable {
     private let stackSin: [[Double]], stackCos: [[Double]]
 
     /// Builds the scene; throws a `SettingError` for parameters out of range.
-    public init(parameters given: WaveParameters, layout: ContainerLayout) throws {
-        try given.validate()
+    public init(parameters asked: WaveParameters, layout: ContainerLayout) throws {
+        try asked.validate()
+        var given = asked
+        // An amplitude given as a share of the ink height, in pixels for this layout.
+        if given.amplitude == nil, let pct = given.amplitudePercent {
+            given.amplitude = min(pct / 100 * layout.inkH, WaveParameters.amplitudeRange.upperBound)
+        }
         let parameters = given.motionApplied(derivedAmplitude: 0.15 * layout.inkH)
         self.parameters = parameters
         reducedMotion = given.reducedMotion

@@ -58,6 +58,8 @@ public struct SceneSetup: Sendable {
             if all.isFromPreset(k), case .string(let t) = v, t != "auto" {
                 switch d.type {
                 case .number, .integer: throw all.error(k, "expected a number, got the string \(JSONText.quoted(SettingDeclaration.clip(t)))")
+                case .numberOrPercent where !t.hasSuffix("%"):
+                    throw all.error(k, "expected a number or a share \"N%\", got the string \(JSONText.quoted(SettingDeclaration.clip(t)))")
                 case .toggle: throw all.error(k, "expected true or false, got the string \(JSONText.quoted(SettingDeclaration.clip(t)))")
                 default: break
                 }

@@ -347,7 +347,10 @@ final class TuningPanel {
         }
         let label = key + unset + "###" + key
         switch d.type {
-        case .number:
+        case .numberOrPercent where Self.string(given) != nil:
+            // A share ("8%") is typed; the slider gives pixels.
+            textRow(d, ui, label: label, shown: shown, host: host)
+        case .number, .numberOrPercent:
             let soft = d.soft ?? 0 ... 1
             var v = Self.number(shown) ?? soft.lowerBound
             // The slider spans the soft range; a typed value (Ctrl+click) may go anywhere in the hard one.
