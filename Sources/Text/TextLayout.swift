@@ -124,11 +124,13 @@ struct TextLayout {
             while end < scalars.count, scalars[end] != 0x0A { end += 1 }
             let paragraph = start ..< end
             let bidi = Self.bidi(scalars, paragraph, direction: style.direction)
+            // Runs shaped to measure the lines, kept for the lines that hold them whole.
+            var shaped: [Range<Int>: ShapedRun] = [:]
             let ranges = try wrap26.map { try Self.breakLines(scalars, paragraph, faces: faces, scripts: scripts, levels: bidi.levels,
-                                                              fonts: &fonts, width26: $0) } ?? [paragraph]
+                                                              fonts: &fonts, width26: $0, outlines: outlines, shaped: &shaped) } ?? [paragraph]
             for (k, r) in ranges.enumerated() {
                 let (line, placed) = try Self.placeLine(scalars, r, paragraph: paragraph, faces: faces, scripts: scripts, bidi: bidi,
-                                                        fonts: &fonts, outlines: outlines)
+                                                        fonts: &fonts, outlines: outlines, shaped: shaped)
                 var l = line
                 l.baseline26 = -lineIndex * lineAdvance
                 lineIndex += 1
@@ -318,9 +320,32 @@ struct TextLayout {
         }
     }
 
-    /// Shapes and places `line` (characters of the whole text) in visual order from pen 0.
+    /// A run shaped from pen 0: its direction, glyphs and advance.
+    struct ShapedRun {
+        var face: FontFace
+        var rightToLeft: Bool
+        var glyphs: [Glyph]
+        var advance: Int
+    }
+
+    /// FreeType's unhinted outlines of `glyphs` (shaped without them) in `face` at `e64`.
+    static func loadOutlines(_ glyphs: inout [Glyph], face: FontFace, e64: Int) throws {
+        try face.lock.withLock { _ throws(any Error) in
+            let ft = face.ftFace
+            guard FT_Set_Char_Size(ft, 0, FT_F26Dot6(e64), 72, 72) == 0 else { throw TextError.badSize(Double(e64) / 64) }
+            for i in glyphs.indices where glyphs[i].bbox26 != nil {
+                let le = FT_Load_Glyph(ft, glyphs[i].glyphID, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))
+                guard le == 0, let slot = ft.pointee.glyph else { throw TextError.glyphLoad(glyphs[i].glyphID, code: le) }
+                if slot.pointee.outline.n_points > 0 { glyphs[i].outline = decompose(&slot.pointee.outline) }
+            }
+        }
+    }
+
+    /// Shapes and places `line` (characters of the whole text) in visual order from pen 0; a run
+    /// `shaped` holds with the same direction is placed as it was shaped (the same input to
+    /// HarfBuzz, the paragraph as context), not shaped again.
     static func placeLine(_ scalars: [UInt32], _ line: Range<Int>, paragraph: Range<Int>, faces: [FontFace], scripts: [hb_script_t],
-                          bidi: Bidi, fonts: inout FontSizes, outlines: Bool) throws -> (Line, [Glyph]) {
+                          bidi: Bidi, fonts: inout FontSizes, outlines: Bool, shaped: [Range<Int>: ShapedRun] = [:]) throws -> (Line, [Glyph]) {
         let (order, levels) = visualOrder(line, paragraph: paragraph, bidi: bidi)
         let level = { (i: Int) -> FriBidiLevel in levels.isEmpty ? 0 : levels[i - paragraph.lowerBound] }
         let runs = Self.runs(line, faces: faces, scripts: scripts, level: level)
@@ -331,8 +356,16 @@ struct TextLayout {
         var glyphs: [Glyph] = []
         var pen = 0
         for r in visual {
+            let rtl = level(r.lowerBound) % 2 == 1
+            if let s = shaped[r], s.rightToLeft == rtl {
+                var placed = s.glyphs
+                if outlines { try loadOutlines(&placed, face: s.face, e64: fonts.e64) }
+                for var g in placed { g.x26 += pen; glyphs.append(g) }
+                pen += s.advance
+                continue
+            }
             let (g, advance) = try shape(scalars, r, paragraph: paragraph, face: faces[r.lowerBound], script: scripts[r.lowerBound],
-                                         rightToLeft: level(r.lowerBound) % 2 == 1, fonts: &fonts, outlines: outlines, placeAt: pen)
+                                         rightToLeft: rtl, fonts: &fonts, outlines: outlines, placeAt: pen)
             glyphs += g
             pen += advance
         }
@@ -346,7 +379,8 @@ struct TextLayout {
     /// as CoreText's and TextKit's word wrapping; whitespace at a break hangs (is not in the line);
     /// a word wider than the line breaks between clusters.
     static func breakLines(_ scalars: [UInt32], _ paragraph: Range<Int>, faces: [FontFace], scripts: [hb_script_t],
-                           levels: [FriBidiLevel], fonts: inout FontSizes, width26: Int) throws -> [Range<Int>] {
+                           levels: [FriBidiLevel], fonts: inout FontSizes, width26: Int, outlines: Bool,
+                           shaped: inout [Range<Int>: ShapedRun]) throws -> [Range<Int>] {
         let n = paragraph.count
         guard n > 0 else { return [paragraph] }
         var breaks = [CChar](repeating: 0, count: n)
@@ -360,8 +394,10 @@ struct TextLayout {
         var clusterStart = [Bool](repeating: false, count: n)
         let level = { (i: Int) -> FriBidiLevel in levels.isEmpty ? 0 : levels[i - paragraph.lowerBound] }
         for r in runs(paragraph, faces: faces, scripts: scripts, level: level) {
-            let (g, _) = try shape(scalars, r, paragraph: paragraph, face: faces[r.lowerBound], script: scripts[r.lowerBound],
-                                   rightToLeft: level(r.lowerBound) % 2 == 1, fonts: &fonts, outlines: false, placeAt: 0)
+            let rtl = level(r.lowerBound) % 2 == 1
+            let (g, total) = try shape(scalars, r, paragraph: paragraph, face: faces[r.lowerBound], script: scripts[r.lowerBound],
+                                       rightToLeft: rtl, fonts: &fonts, outlines: false, placeAt: 0)
+            shaped[r] = ShapedRun(face: faces[r.lowerBound], rightToLeft: rtl, glyphs: g, advance: total)
             for glyph in g {
                 advance[glyph.cluster - paragraph.lowerBound] += glyph.advance26
                 clusterStart[glyph.cluster - paragraph.lowerBound] = true

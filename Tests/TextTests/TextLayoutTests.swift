@@ -125,6 +125,28 @@ import Foundation
         }
     }
 
+    /// A wrapped paragraph (runs shaped once to measure, placed again where a line holds them whole)
+    /// gives the glyphs, outlines and positions of the same lines given with newlines (each line
+    /// shaped on its own).
+    @Test func wrappedLinesAreTheLinesGivenWithNewlines() throws {
+        let text = "Loading 加载中 שלום עולם and more words here"
+        let face = try Self.face.get()
+        let wrapped = try TextLayout(text: text, primary: face, style: ParagraphStyle(wrapWidth: 110, alignment: .left), e64: 64 * 16, outlines: true)
+        #expect(wrapped.lines.count > 2)
+        let chars = Array(text.unicodeScalars)
+        var joined = String.UnicodeScalarView()
+        for (k, l) in wrapped.lines.enumerated() {
+            if k > 0 { joined.append("\n") }
+            joined.append(contentsOf: chars[l.characters])
+        }
+        let broken = try TextLayout(text: String(joined), primary: face, style: ParagraphStyle(alignment: .left), e64: 64 * 16, outlines: true)
+        #expect(broken.lines.count == wrapped.lines.count)
+        #expect(broken.glyphs.count == wrapped.glyphs.count)
+        for (a, b) in zip(wrapped.glyphs, broken.glyphs) {
+            #expect(a.glyphID == b.glyphID && a.x26 == b.x26 && a.y26 == b.y26 && a.outline == b.outline)
+        }
+    }
+
     @Test func mixedDirectionsReadInVisualOrder() throws {
         // "abc שלום": the Hebrew word's first letter (shin) is its rightmost glyph.
         let s = try Self.shaper("abc \u{5E9}\u{5DC}\u{5D5}\u{5DD}").shape(e64: 64 * 30)
