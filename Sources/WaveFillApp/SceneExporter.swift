@@ -365,7 +365,7 @@ public struct SceneExporter {
         defer { lock.release() }
         try checkWritable(out)
         try saveRequestedPreset()
-        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
+        do { try VectorExport.write(kind, text: text, to: out, loop: still == nil && length.loops) } catch { throw CLIError("--out: \(error); nothing was written") }
         var what: String
         if let frame = still {
             what = "svg, frame \(frame)"
