@@ -11,17 +11,18 @@ public enum DotLottie {
     /// Where `zip` is looked for, in order.
     public static let zipCandidates = ["/usr/bin/zip", "/usr/local/bin/zip", "/bin/zip"]
 
-    /// The manifest: format version 1 (what version-2 players also read), one animation that loops
-    /// and plays on its own.
-    public static func manifest(animationID id: String, generator: String) -> String {
+    /// The manifest: format version 1 (what version-2 players also read), one animation that plays
+    /// on its own (`autoplay`) and repeats (`loop`) only when `loop` is true: when the animation is
+    /// its scene's seamless loop, not a one-shot motion or a stretch that does not end where it starts.
+    public static func manifest(animationID id: String, generator: String, loop: Bool) -> String {
         "{\"version\":\"1\",\"generator\":\"\(generator)\",\"author\":\"\(generator)\","
-            + "\"animations\":[{\"id\":\"\(id)\",\"speed\":1,\"loop\":true,\"autoplay\":true,\"direction\":1,\"playMode\":\"normal\"}]}"
+            + "\"animations\":[{\"id\":\"\(id)\",\"speed\":1,\"loop\":\(loop),\"autoplay\":true,\"direction\":1,\"playMode\":\"normal\"}]}"
     }
 
     /// Writes `animationJSON` as a `.lottie` file at `path`, through a temporary name and a rename.
-    /// `id` must be a plain name (letters, digits, `-`, `_`).
+    /// `id` must be a plain name (letters, digits, `-`, `_`); `loop`: the manifest's (see `manifest`).
     public static func write(animationJSON: String, id: String = "animation", generator: String = "WaveFill",
-                             to path: String) throws {
+                             loop: Bool, to path: String) throws {
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0" ... "9").contains($0) || $0 == "-" || $0 == "_" }) else {
             throw ExportError.io(path: path, message: "'\(id)' is not a plain animation id")
         }
@@ -51,7 +52,7 @@ public enum DotLottie {
         guard mkdir(stage.path + "/animations", 0o700) == 0 else {
             throw ExportError.io(path: path, message: "cannot stage the archive: \(String(cString: strerror(errno)))")
         }
-        try put(manifest(animationID: id, generator: generator), "/manifest.json")
+        try put(manifest(animationID: id, generator: generator, loop: loop), "/manifest.json")
         try put(animationJSON, "/animations/\(id).json")
         StagePause.at("zip")
         try AtomicFile.write(to: path, descriptor: { fd in

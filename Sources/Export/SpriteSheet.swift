@@ -1,3 +1,4 @@
+import Foundation
 import Vector
 import Raster
 #if canImport(Glibc)
@@ -9,15 +10,16 @@ import Glibc
 ///
 /// Frames fill a page's grid row by row, then the next page; a page's unused cells are transparent.
 /// Page 0 is FILE.png with FILE.json; page p > 0 is FILE-p.png with FILE-p.json. Each JSON is the
-/// "JSON array" layout of TexturePacker and Aseprite for its page (`frames[i].frame` is a rectangle
-/// in that page, `duration` its display time in ms; `meta.image` the page's PNG, `meta.size` its
-/// size), which PixiJS and Phaser load as is; `meta` adds the animation's `fps`, `frameCount`, `loop`
-/// (true when the frames repeat seamlessly), `columns`, `rows`, `firstFrame`, `page` and `pages`.
-/// FILE.json also holds `animations` (the animation's name to every frame name in order, what PixiJS
-/// turns into an AnimatedSprite's textures) and, when there are several pages, the multipack forms:
-/// `meta.related_multi_packs` (the other pages' JSON, loaded with it by PixiJS) and `textures` (every
-/// page with its frames, Phaser's multiatlas). PNGs are written row band by row band, so only one
-/// row of frames is held in memory.
+/// "JSON (Hash)" layout of TexturePacker for its page, which PixiJS's Spritesheet and Phaser's
+/// atlas loader read: `frames` maps each frame's name (frame-00042) to its rectangle in that page
+/// (`frame`), `rotated`, `trimmed`, `spriteSourceSize`, `sourceSize` and `duration` (ms);
+/// `animations` maps the animation's name to the names of that page's frames in order (PixiJS
+/// resolves them among the page's own frames); `meta` holds `image`, `size`, `scale`, `format`
+/// and adds the animation's `fps`, `frameCount`, `loop` (true when the frames repeat seamlessly),
+/// `columns`, `rows`, `firstFrame`, `page` and `pages`. With several pages FILE.json also has
+/// `meta.related_multi_packs` (the other pages' JSON, which PixiJS loads with it) and `textures`
+/// (every page with its frames, Phaser's multiatlas). PNGs are written row band by row band, so
+/// only one row of frames is held in memory.
 public struct SpriteSheet: Sendable, Equatable {
     /// Width of one frame in pixels.
     public let frameWidth: Int
@@ -187,24 +189,32 @@ public struct SpriteSheet: Sendable, Equatable {
         try writer.finish()
     }
 
-    /// Page `p`'s JSON text. `names` are the file names of every page, PNG then JSON (as `files`).
+    /// Page `p`'s JSON text, in TexturePacker's "JSON (Hash)" layout. `names` are the file names of
+    /// every page, PNG then JSON (as `files`).
     public func metadata(page p: Int, names: [String], animation: String, fps: Double, loop: Bool, firstFrame: Int) -> String {
         let size = pageSize(p)
-        var s = "{\n  \"frames\": [\n" + frameEntries(onPage: p, firstFrame: firstFrame, fps: fps, indent: "    ") + "  ],\n"
-        if p == 0 {
-            let all = (0 ..< frameCount).map { JSONText.quoted(Self.frameName(firstFrame + $0)) }
-            s += "  \"animations\": {\(JSONText.quoted(animation)): [\(all.joined(separator: ", "))]},\n"
+        let ms = JSONText.number(1000 / fps)
+        let entries = frames(onPage: p).map { i in
+            let r = rect(of: i)
+            return "    \(JSONText.quoted(Self.frameName(firstFrame + i))): {\"frame\": {\"x\": \(r.x), \"y\": \(r.y), \"w\": \(r.w), \"h\": \(r.h)}, "
+                + "\"rotated\": false, \"trimmed\": false, \"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": \(r.w), \"h\": \(r.h)}, "
+                + "\"sourceSize\": {\"w\": \(r.w), \"h\": \(r.h)}, \"duration\": \(ms)}"
         }
+        var s = "{\n  \"frames\": {\n" + entries.joined(separator: ",\n") + "\n  },\n"
+        // A PixiJS Spritesheet resolves an animation's names among its own page's frames only.
+        let own = frames(onPage: p).map { JSONText.quoted(Self.frameName(firstFrame + $0)) }
+        s += "  \"animations\": {\(JSONText.quoted(animation)): [\(own.joined(separator: ", "))]},\n"
         if p == 0 && pageCount > 1 {
             let textures = (0 ..< pageCount).map { q in
                 let sz = pageSize(q)
                 return "    {\"image\": \(JSONText.quoted(names[2 * q])), \"format\": \"RGBA8888\", \"size\": {\"w\": \(sz.width), \"h\": \(sz.height)}, \"scale\": 1, \"frames\": [\n"
-                    + frameEntries(onPage: q, firstFrame: firstFrame, fps: fps, indent: "      ") + "    ]}"
+                    + arrayEntries(onPage: q, firstFrame: firstFrame, fps: fps, indent: "      ") + "    ]}"
             }
             s += "  \"textures\": [\n" + textures.joined(separator: ",\n") + "\n  ],\n"
         }
         s += "  \"meta\": {\n"
         s += "    \"app\": \"wavefill\",\n"
+        s += "    \"version\": \"1.0\",\n"
         s += "    \"image\": \(JSONText.quoted(names[2 * p])),\n"
         s += "    \"format\": \"RGBA8888\",\n"
         s += "    \"size\": {\"w\": \(size.width), \"h\": \(size.height)},\n"
@@ -226,8 +236,8 @@ public struct SpriteSheet: Sendable, Equatable {
         return s
     }
 
-    /// The "JSON array" entries of page `p`'s frames, one a line.
-    private func frameEntries(onPage p: Int, firstFrame: Int, fps: Double, indent: String) -> String {
+    /// Page `p`'s frames as "JSON array" entries (Phaser's multiatlas `textures`), one a line.
+    private func arrayEntries(onPage p: Int, firstFrame: Int, fps: Double, indent: String) -> String {
         let ms = JSONText.number(1000 / fps)
         return frames(onPage: p).map { i in
             let r = rect(of: i)
@@ -235,6 +245,25 @@ public struct SpriteSheet: Sendable, Equatable {
                 + "\"rotated\": false, \"trimmed\": false, \"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": \(r.w), \"h\": \(r.h)}, "
                 + "\"sourceSize\": {\"w\": \(r.w), \"h\": \(r.h)}, \"duration\": \(ms)}"
         }.joined(separator: ",\n") + "\n"
+    }
+
+    /// The pages beyond the first `keeping` that the sheet already at `png` / `json` lists (its
+    /// FILE.json's `meta.pages`) and that are there: what a re-export into fewer pages removes.
+    /// Nothing when FILE.json is missing or not a sheet's JSON.
+    public static func stalePages(png: String, json: String, keeping: Int) -> [String] {
+        guard let data = FileManager.default.contents(atPath: json),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let meta = object["meta"] as? [String: Any], let pages = meta["pages"] as? Int,
+              pages > keeping, pages <= 1_000_000 else { return [] }
+        var found: [String] = []
+        for p in max(1, keeping) ..< pages {
+            for path in [pagePath(png, page: p), pagePath(json, page: p)] {
+                var st = stat()
+                // A regular file or a link (the link itself goes, never its target); nothing else.
+                if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG || (st.st_mode & S_IFMT) == S_IFLNK { found.append(path) }
+            }
+        }
+        return found
     }
 
     /// The name of the scene's frame `n` in the JSON: frame-00042.

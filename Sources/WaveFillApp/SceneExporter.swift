@@ -174,6 +174,8 @@ public struct SceneExporter {
         let lock = try OutputLock(folder: OutputPaths.folder(of: out))
         defer { lock.release() }
         for path in files { try checkWritable(path) }
+        // A sheet replaced (--force) by one of fewer pages: its pages beyond the new ones go, once the new are in place.
+        let stale = sheet.map { SpriteSheet.stalePages(png: out, json: jsonPath, keeping: $0.pageCount) } ?? []
         try saveRequestedPreset()
         if timing.isResampled { StandardError.line(Self.resamplingNote(format, timing, looping: looping)) }
 
@@ -197,6 +199,8 @@ public struct SceneExporter {
         } catch {
             throw CLIError("--out: \(error); nothing was written")
         }
+        var removed = 0
+        for path in stale where unlink(path) == 0 { removed += 1 }
         if let composited {
             StandardError.line("warning: GIF has no partial transparency: translucent pixels composited over \(composited.hex) (--gif-matte)")
         }
@@ -211,8 +215,11 @@ public struct SceneExporter {
         if let sheet {
             if sheet.pageCount > 1 { note += ", \(sheet.pageCount) pages of at most \(request.maxTexture ?? SpriteSheet.defaultMaxTexture) px a side (\(out) ... \(SpriteSheet.pagePath(out, page: sheet.pageCount - 1)))" }
             note += ", frame rectangles in \(jsonPath)"
+            if removed > 0 { note += ", removed \(removed) files of the previous sheet's pages beyond \(sheet.pageCount)" }
         }
-        StandardOutput.line("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(files.map(Self.fileSize).reduce(0, +))), \(Self.short(seconds)) s)")
+        let bytes = files.map(Self.fileSize).reduce(0, +)
+        StandardOutput.line("wrote \(out) (\(format.rawValue), \(size), \(note), \(Self.byteCount(bytes)), \(Self.short(seconds)) s)")
+        warnIfLarge(bytes: bytes, frames: timing.count)
     }
 
     /// Runs ffmpeg over every frame into `out` (through a temporary name); GIF frames are composited
@@ -365,7 +372,7 @@ public struct SceneExporter {
         defer { lock.release() }
         try checkWritable(out)
         try saveRequestedPreset()
-        do { try VectorExport.write(kind, text: text, to: out) } catch { throw CLIError("--out: \(error); nothing was written") }
+        do { try VectorExport.write(kind, text: text, to: out, loop: still == nil && length.loops) } catch { throw CLIError("--out: \(error); nothing was written") }
         var what: String
         if let frame = still {
             what = "svg, frame \(frame)"
@@ -375,7 +382,35 @@ public struct SceneExporter {
             if length.first != 0 { what += " from frame \(length.first)" }
             if let note = length.note { what += ", " + note }
         }
-        StandardOutput.line("wrote \(out) (\(what), \(s.width)x\(s.height), \(Self.byteCount(Self.fileSize(out))))")
+        let bytes = Self.fileSize(out)
+        StandardOutput.line("wrote \(out) (\(what), \(s.width)x\(s.height), \(Self.byteCount(bytes)))")
+        if still == nil { warnIfLarge(bytes: bytes, frames: length.count) }
+    }
+
+    /// Over this many bytes (10 MB), an export at the default length warns.
+    static let largeExportBytes = 10_000_000
+
+    /// The flags of `definition`'s settings that set its timing (in seconds, or per second), which
+    /// change the length of its default export.
+    static func timingFlags(_ definition: any SceneDefinition) -> [String] {
+        definition.settings.filter { $0.unit == "s" || $0.unit.hasSuffix("/s") }.map(\.flag)
+    }
+
+    /// The one-line stderr warning for an export of `bytes` at the default length (no --frames or
+    /// --duration): over `largeExportBytes`, which flags shorten it; nil when none is due.
+    static func sizeWarning(out: String, bytes: Int, frames: Int, defaultLength: Bool, timingFlags: [String]) -> String? {
+        guard defaultLength, bytes > largeExportBytes else { return nil }
+        var how = "--frames N or --duration S"
+        if !timingFlags.isEmpty { how += ", or the scene's timing (\(timingFlags.joined(separator: ", ")))," }
+        return "warning: \(out) is \(byteCount(bytes)), over 10 MB at the default length (\(frames) frames); \(how) shortens it"
+    }
+
+    /// Prints `sizeWarning` for this export, when one is due.
+    func warnIfLarge(bytes: Int, frames: Int) {
+        let defaultLength = request.frames == nil && request.duration == nil
+        if let line = Self.sizeWarning(out: out, bytes: bytes, frames: frames, defaultLength: defaultLength, timingFlags: Self.timingFlags(setup.definition)) {
+            StandardError.line(line)
+        }
     }
 
     func saveRequestedPreset() throws {

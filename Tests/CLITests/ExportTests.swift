@@ -199,9 +199,10 @@ import Raster
         let sheet = try PNGFile.read(dir + "/sheet/s.png")
         #expect(sheet.width == 160 && sheet.height == 186)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/sheet/s.json"))) as? [String: Any]
-        let frames = json?["frames"] as? [[String: Any]] ?? []
+        let byName = json?["frames"] as? [String: [String: Any]] ?? [:]
+        let frames = (30 ..< 35).map { byName[String(format: "frame-%05d", $0)] ?? [:] }
         let meta = json?["meta"] as? [String: Any] ?? [:]
-        #expect(frames.count == 5)
+        #expect(byName.count == 5)
         #expect(meta["image"] as? String == "s.png" && meta["fps"] as? Int == 60 && meta["frameCount"] as? Int == 5)
         #expect(meta["loop"] as? Bool == false && meta["columns"] as? Int == 2 && meta["rows"] as? Int == 3 && meta["firstFrame"] as? Int == 30)
         let ours = try Self.reference(Self.size, first: 30, count: 5, in: dir)
@@ -319,7 +320,13 @@ import Raster
         #expect(r.stdout.contains("3 pages of at most 200 px a side"), "\(r.stdout)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as? [String: Any] ?? [:]
         let names = (5 ..< 19).map { String(format: "frame-%05d", $0) }
-        #expect(json["animations"] as? [String: [String]] == ["wave": names])
+        // Each page's JSON lists its own frames under the animation's name, and passes PixiJS's rules.
+        let perPage = try ["s.json", "s-1.json", "s-2.json"].map { name in
+            let page = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))) as? [String: Any] ?? [:]
+            return (page["animations"] as? [String: [String]])?["wave"] ?? []
+        }
+        #expect(perPage.joined().elementsEqual(names) && perPage.map(\.count) == [6, 6, 2], "\(perPage)")
+        #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty, "\(PixiSpritesheetRules.violations(dir: dir, json: "s.json"))")
         #expect((json["meta"] as? [String: Any])?["related_multi_packs"] as? [String] == ["s-1.json", "s-2.json"])
         let textures = json["textures"] as? [[String: Any]] ?? []
         #expect(textures.count == 3)
@@ -339,6 +346,25 @@ import Raster
             }
         }
         #expect(listed == names)
+    }
+
+    /// A re-export with --force into fewer pages removes the old sheet's pages it no longer lists
+    /// (PNG and JSON), and leaves other files alone.
+    @Test func reExportIntoFewerPagesRemovesTheOldPages() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Self.export(Self.size + ["--format", "spritesheet", "--frames", "14", "--max-texture", "200", "--out", "s.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/s-9.png"))
+        #expect(Executable.files(in: dir) == ["s-1.json", "s-1.png", "s-2.json", "s-2.png", "s-9.png", "s.json", "s.png"])
+        let again = try Self.export(Self.size + ["--format", "spritesheet", "--frames", "8", "--max-texture", "200", "--out", "s.png", "--force"], in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Executable.files(in: dir) == ["s-1.json", "s-1.png", "s-9.png", "s.json", "s.png"], "\(Executable.files(in: dir))")
+        #expect(again.stdout.contains("removed 2 files"), "\(again.stdout)")
+        #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty)
+        let one = try Self.export(Self.size + ["--format", "spritesheet", "--frames", "2", "--max-texture", "200", "--out", "s.png", "--force"], in: dir)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(Executable.files(in: dir) == ["s-9.png", "s.json", "s.png"], "\(Executable.files(in: dir))")
     }
 
     /// `export --format lottie|svg`: the default length is the loop, the same document as naming it

@@ -95,14 +95,15 @@ import Raster
     }
 
     /// Every layer scene exports Lottie (.json) and dotLottie (.lottie) from the command line: the
-    /// document's length is the scene's loop or whole animation, from its loop start.
+    /// document's length is the scene's loop or whole animation, from its loop start; the dotLottie
+    /// manifest loops only a scene's seamless loop (not a one-shot stroke or spread) and autoplays.
     @Test(arguments: [
-        (["--scene", "marquee", "--text", "Wave Fill", "--scroll-duration", "1"], 60, 0),
-        (["--scene", "stroke"], 361, 0),
-        (["--scene", "spread"], 169, 0),
-        (["--scene", "morph", "--texts", "A,B", "--interval", "1.5"], 180, 90),
-    ] as [([String], Int, Int)])
-    func everyLayerSceneExportsLottie(flags: [String], frames: Int, start: Int) throws {
+        (["--scene", "marquee", "--text", "Wave Fill", "--scroll-duration", "1"], 60, 0, true),
+        (["--scene", "stroke"], 361, 0, false),
+        (["--scene", "spread"], 169, 0, false),
+        (["--scene", "morph", "--texts", "A,B", "--interval", "1.5"], 180, 90, true),
+    ] as [([String], Int, Int, Bool)])
+    func everyLayerSceneExportsLottie(flags: [String], frames: Int, start: Int, loops: Bool) throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let json = try Executable.run(["export"] + Self.size + flags + ["--out", "a.json"], in: dir)
@@ -115,5 +116,36 @@ import Raster
         #expect(dot.status == 0, "\(flags): \(dot.stderr)")
         let zip = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.lottie"))
         #expect(zip.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a .lottie file is a zip")
+        let manifest = try Self.manifestAnimation(dir + "/a.lottie")
+        #expect(manifest["loop"] as? Bool == loops && manifest["autoplay"] as? Bool == true, "\(flags): \(manifest)")
+    }
+
+    /// A dotLottie export of the wave loops at its default length (its seamless loop) and not as a
+    /// stretch of --frames that is not the loop.
+    @Test func dotLottieLoopsOnlyTheSeamlessLoop() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (flags, loops) in [([] as [String], true), (["--frames", "7"], false)] {
+            let r = try Executable.run(["export"] + Self.size + flags + ["--out", "w.lottie", "--force"], in: dir)
+            #expect(r.status == 0, "\(flags): \(r.stderr)")
+            let manifest = try Self.manifestAnimation(dir + "/w.lottie")
+            #expect(manifest["loop"] as? Bool == loops && manifest["autoplay"] as? Bool == true, "\(flags): \(manifest)")
+        }
+    }
+
+    /// The one animation entry of a .lottie file's manifest.json (read with unzip).
+    static func manifestAnimation(_ path: String) throws -> [String: Any] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+        p.arguments = ["-p", path, "manifest.json"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let animations = object?["animations"] as? [[String: Any]] ?? []
+        try #require(animations.count == 1, "\(String(decoding: data, as: UTF8.self))")
+        return animations[0]
     }
 }

@@ -45,10 +45,10 @@ import TestSupport
             }
         }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as? [String: Any])
-        let frames = json["frames"] as? [[String: Any]] ?? []
-        #expect(frames.count == 7)
-        #expect(frames.first?["filename"] as? String == "frame-00010")
-        #expect(frames.last?["frame"] as? [String: Int] == ["x": 0, "y": 6, "w": 5, "h": 3])
+        let frames = json["frames"] as? [String: [String: Any]] ?? [:]
+        #expect(frames.count == 7 && frames["frame-00010"] != nil)
+        #expect(frames["frame-00016"]?["frame"] as? [String: Int] == ["x": 0, "y": 6, "w": 5, "h": 3])
+        #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty, "\(PixiSpritesheetRules.violations(dir: dir, json: "s.json"))")
         let meta = json["meta"] as? [String: Any] ?? [:]
         #expect(meta["size"] as? [String: Int] == ["w": 15, "h": 9])
         #expect(meta["fps"] as? Int == 24 && meta["loop"] as? Bool == true && meta["frameCount"] as? Int == 7)
@@ -143,7 +143,11 @@ import TestSupport
         }
         let main = try json("s.json")
         let names = (3 ..< 14).map { "frame-" + String(repeating: "0", count: $0 < 10 ? 4 : 3) + String($0) }
-        #expect(main["animations"] as? [String: [String]] == ["wave": names])
+        // Each page's animation lists its own frames (what a PixiJS Spritesheet resolves); in page order they are all.
+        let pageAnimations = try ["s.json", "s-1.json"].map { try json($0)["animations"] as? [String: [String]] ?? [:] }
+        #expect(pageAnimations.map { $0.keys.sorted() } == [["wave"], ["wave"]])
+        #expect(pageAnimations.flatMap { $0["wave"] ?? [] } == names && pageAnimations[0]["wave"]?.count == 6)
+        #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty, "\(PixiSpritesheetRules.violations(dir: dir, json: "s.json"))")
         let meta = main["meta"] as? [String: Any] ?? [:]
         #expect(meta["related_multi_packs"] as? [String] == ["s-1.json"] && meta["pages"] as? Int == 2 && meta["frameCount"] as? Int == 11)
         let textures = main["textures"] as? [[String: Any]] ?? []
@@ -153,11 +157,12 @@ import TestSupport
             let img = try PNGFile.read(dir + "/" + (texture["image"] as? String ?? ""))
             #expect(texture["size"] as? [String: Int] == ["w": img.width, "h": img.height] && img.width <= 64 && img.height <= 64)
             let page = try json(p == 0 ? "s.json" : "s-1.json")
-            let pageFrames = page["frames"] as? [[String: Any]] ?? []
+            let pageFrames = page["frames"] as? [String: [String: Any]] ?? [:]
             #expect((page["meta"] as? [String: Any])?["image"] as? String == texture["image"] as? String)
-            #expect(pageFrames.map { $0["filename"] as? String } == (texture["frames"] as? [[String: Any]] ?? []).map { $0["filename"] as? String })
-            for f in pageFrames {
-                let name = f["filename"] as? String ?? ""
+            let textureNames = (texture["frames"] as? [[String: Any]] ?? []).compactMap { $0["filename"] as? String }
+            #expect(pageFrames.keys.sorted() == textureNames)
+            for name in textureNames {
+                let f = pageFrames[name] ?? [:]
                 let i = (names.firstIndex(of: name) ?? -100)
                 let r = f["frame"] as? [String: Int] ?? [:]
                 let (x, y) = (r["x"] ?? -1, r["y"] ?? -1)
@@ -171,6 +176,25 @@ import TestSupport
         #expect(listed == names)
     }
 
+
+    /// The PixiJS rules checker refuses the layouts PixiJS cannot load.
+    @Test func pixiRulesRefuseWhatPixiCannotLoad() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGFile.write(Self.frame(0), to: dir + "/a.png")
+        func check(_ text: String) throws -> [String] {
+            try text.write(toFile: dir + "/a.json", atomically: false, encoding: .utf8)
+            return PixiSpritesheetRules.violations(dir: dir, json: "a.json")
+        }
+        let meta = "\"meta\": {\"image\": \"a.png\", \"size\": {\"w\": 5, \"h\": 3}, \"scale\": \"1\", \"format\": \"RGBA8888\"}"
+        let frame = "{\"frame\": {\"x\": 0, \"y\": 0, \"w\": 5, \"h\": 3}, \"rotated\": false, \"trimmed\": false, \"sourceSize\": {\"w\": 5, \"h\": 3}, \"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": 5, \"h\": 3}}"
+        #expect(try check("{\"frames\": {\"f\": \(frame)}, \"animations\": {\"a\": [\"f\"]}, \(meta)}").isEmpty)
+        #expect(try !check("{\"frames\": [\(frame)], \"animations\": {\"a\": [\"0\"]}, \(meta)}").isEmpty)
+        #expect(try !check("{\"frames\": {\"f\": \(frame)}, \"animations\": {\"a\": [\"g\"]}, \(meta)}").isEmpty)
+        #expect(try !check("{\"frames\": {\"f\": \(frame)}, \(meta.replacingOccurrences(of: "\"w\": 5", with: "\"w\": 4"))}").isEmpty)
+        #expect(try !check("{\"frames\": {\"f\": \(frame.replacingOccurrences(of: "\"rotated\": false, ", with: ""))}, \(meta)}").isEmpty)
+        #expect(try !check("{\"frames\": {\"f\": \(frame)}, \(meta.dropLast()), \"related_multi_packs\": [\"b.json\"]}}").isEmpty)
+    }
 
     @Test func streamedPNGRoundTripsAndRefusesMisuse() throws {
         let dir = try Executable.temporaryDirectory()

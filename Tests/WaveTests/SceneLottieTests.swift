@@ -85,7 +85,7 @@ struct SceneLottieTests {
         for s in try Self.scenes() {
             let file = dir + "/\(s.name).lottie"
             try DotLottie.write(animationJSON: try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte),
-                                id: s.name, to: file)
+                                id: s.name, loop: true, to: file)
             let k = s.frames / 2
             let ours = s.scene.render(frame: s.start + k)
             for player in ["thorvg", "rlottie"] {
