@@ -100,26 +100,14 @@ public final class TextShaper: @unchecked Sendable {
         try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: false).lines.map(\.characters)
     }
 
-    /// One shaped glyph as it was placed and loaded.
-    struct RawGlyph {
-        var glyphID: UInt32
-        /// The index (in Unicode scalars of the text) of its cluster's first character.
-        var cluster: Int
-        var x26: Int, y26: Int, advance26: Int
-        /// The unhinted outline (empty when not loaded or without ink).
-        var outline: Path
-        /// FT_Outline_Get_BBox, nil for a glyph without outline points.
-        var bbox26: (Int, Int, Int, Int)?
-    }
+    /// One shaped glyph as the layout placed and loaded it.
+    typealias RawGlyph = TextLayout.Glyph
 
     /// The text's glyphs in visual order (with or without ink; the lines after the first below it),
     /// the widest line's advance, and the chosen font's ascender and descender at that scale.
     func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, ascender26: Int, descender26: Int) {
         let layout = try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: outlines)
-        let glyphs = layout.glyphs.map {
-            RawGlyph(glyphID: $0.glyphID, cluster: $0.cluster, x26: $0.x26, y26: $0.y26, advance26: $0.advance26, outline: $0.outline, bbox26: $0.bbox26)
-        }
-        return (glyphs, layout.width26, layout.ascender26, layout.descender26)
+        return (layout.glyphs, layout.width26, layout.ascender26, layout.descender26)
     }
 }
 
