@@ -7,7 +7,7 @@
 #   ./run.sh install    release build; wavefill into $PREFIX/bin (default /usr/local as root, else
 #                       ~/.local) and its presets into $PREFIX/share/wavefill/Assets
 #   ./run.sh fuzz       libFuzzer on fonts + text, mask PNGs, presets and SVG/path data (FUZZ_SECONDS
-#                       each, default 600; FUZZ_TARGETS="font png preset svg"); findings go to
+#                       each, default 600; FUZZ_TARGETS="font png preset svg args"); findings go to
 #                       Tests/Fuzz/crashes/TARGET/
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
 #   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go, then
@@ -137,7 +137,7 @@ case "$cmd" in
         swift build -c release --scratch-path "$scratch" --target FuzzTargets -Xswiftc -sanitize=fuzzer,address
         # ...linked with libFuzzer's main: the modules, objects and libraries derived from the package.
         tools/fuzz-link.sh "$scratch/release" "$scratch/wavefill-fuzz" fuzzer,address
-        for t in ${FUZZ_TARGETS:-font png preset svg}; do
+        for t in ${FUZZ_TARGETS:-font png preset svg args}; do
             work="$scratch/corpus/$t"; mkdir -p "$work" "Tests/Fuzz/crashes/$t"
             cp -n Tests/Fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
             say "fuzzing $t for $seconds s (corpus $work, findings in Tests/Fuzz/crashes/$t/)"

@@ -21,6 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case preset
     /// An SVG file's shapes (`--svg`), and the same bytes as path data (`--path`), laid out as containers.
     case svg
+    /// A command line's words (one a line): the settings' parsers (numbers, sizes, colours,
+    /// `--progress-at`, `--wave`, `--run`, labels, `N%`), the scene made and one frame drawn small.
+    case args
 
     /// The target `WAVEFILL_FUZZ_TARGET` names (libFuzzer passes no arguments to the entry point).
     static let current: FuzzTarget = getenv("WAVEFILL_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .preset
@@ -60,6 +63,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let scene = try? SceneSetup(flags: small, preset: path).makeScene() else { return }
             _ = scene.render(frame: 7)
             _ = try? setup.presetJSON()
+        case .args:
+            let words = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let split = try? SettingArguments.split(words) else { return }
+            // Keep each input cheap: a small canvas whatever the words say.
+            var flags = split.settings
+            flags.set("size", .string("24x18"))
+            guard let setup = try? SceneSetup(flags: flags, preset: nil) else { return }
+            _ = setup.arguments()
+            _ = try? setup.presetJSON()
+            guard let scene = try? setup.makeScene() else { return }
+            _ = scene.render(frame: 7)
         case .svg:
             let text = String(decoding: data, as: UTF8.self)
             if let shapes = try? SVGShapes(text: text) {
