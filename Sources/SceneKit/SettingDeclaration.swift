@@ -206,14 +206,9 @@ public struct SettingDeclaration: Sendable {
                 throw SettingError(key, "'\(Self.clip(s))' is not a share 0% ... 100%; expected \(expected)")
             }
             return .string(DecimalText.shortest(v) + "%")
-        case (.numberOrPercent, .number(let v)):
+        case (.number, .number(let v)), (.integer, .number(let v)), (.numberOrPercent, .number(let v)):
             return .number(try checkNumber(v))
-        case (.numberOrPercent, .string(let s)):
-            guard let v = Self.decimal(s) else { throw SettingError(key, "'\(Self.clip(s))' is not a number; expected \(expected)") }
-            return .number(try checkNumber(v))
-        case (.number, .number(let v)), (.integer, .number(let v)):
-            return .number(try checkNumber(v))
-        case (.number, .string(let s)), (.integer, .string(let s)):
+        case (.number, .string(let s)), (.integer, .string(let s)), (.numberOrPercent, .string(let s)):
             guard let v = Self.decimal(s) else { throw SettingError(key, "'\(Self.clip(s))' is not a number; expected \(expected)") }
             return .number(try checkNumber(v))
         case (.colour, .string(let s)):

@@ -77,25 +77,9 @@ public enum PresetLibrary {
     /// The bytes of a regular file of at most `limit` bytes, or an error under `flag` naming it
     /// (`what` says why the limit is there).
     public static func readSmallFile(_ file: String, flag: String, limit: Int, what: String) throws -> [UInt8] {
-        var st = stat()
-        guard stat(file, &st) == 0 else {
-            throw ParameterError(flag, "'\(file)': \(String(cString: strerror(errno)))")
+        do { return try SmallFile.read(file, key: String(flag.drop { $0 == "-" }), limit: limit, what: what) } catch let e as SettingError {
+            throw ParameterError(flag, e.message)
         }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParameterError(flag, "'\(file)' is not a file") }
-        guard st.st_size <= limit else { throw ParameterError(flag, "'\(file)' is over \(limit >> 20) MiB; \(what)") }
-        guard let f = fopen(file, "rb") else {
-            throw ParameterError(flag, "'\(file)': \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(f) }
-        var out = [UInt8]()
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out += buf[0 ..< n]
-        }
-        guard ferror(f) == 0 else { throw ParameterError(flag, "'\(file)': read error") }
-        return out
     }
 
     private static func executableDirectory() -> String? {
