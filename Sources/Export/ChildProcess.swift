@@ -83,7 +83,16 @@ public final class ChildProcess {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF))
+        // The interruption signals are blocked from just before the child exists until it is
+        // registered, so a handler never runs in between (it would remove the output the unregistered
+        // child then writes); the child starts with the mask this thread had.
+        var interruptions = sigset_t(), callerMask = sigset_t()
+        sigemptyset(&interruptions)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interruptions, s) }
+        pthread_sigmask(SIG_BLOCK, &interruptions, &callerMask)
+        defer { pthread_sigmask(SIG_SETMASK, &callerMask, nil) }
+        posix_spawnattr_setsigmask(&attr, &callerMask)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         // Another working directory through coreutils' `env -C` (posix_spawn has no portable chdir).
         let (program, words) = directory.map { ("/usr/bin/env", ["env", "-C", $0, executable] + arguments) } ?? (executable, [executable] + arguments)

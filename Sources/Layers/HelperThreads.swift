@@ -30,6 +30,12 @@ public final class HelperThreads: @unchecked Sendable {
         for i in 0 ..< self.helpers {
             let s = shared
             let thread = Thread {
+                // Interruptions are handled on the thread that starts and registers child processes
+                // (ChildProcess blocks them there while it does), never here.
+                var interruptions = sigset_t()
+                sigemptyset(&interruptions)
+                for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interruptions, sig) }
+                pthread_sigmask(SIG_BLOCK, &interruptions, nil)
                 while true {
                     s.start[i].wait()
                     if s.stopping { return }

@@ -65,8 +65,12 @@ public enum InterruptCleanup {
         let signals = [SIGINT, SIGTERM, SIGHUP]
         // A signal that was ignored when we started (a background job's SIGINT, nohup's SIGHUP) stays
         // ignored, as POSIX tools do; the others are caught, and unblocked in case the parent blocked them.
+        // The present action is read without changing it (setting SIG_IGN to read it would drop a
+        // signal that arrives meanwhile).
         let old = signals.map { s -> __sighandler_t? in
-            let previous = signal(s, SIG_IGN)
+            var present = sigaction()
+            sigaction(s, nil, &present)
+            let previous = present.__sigaction_handler.sa_handler
             if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return previous }
             signal(s, handler)
             return previous

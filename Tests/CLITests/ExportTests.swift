@@ -489,9 +489,10 @@ import Raster
     }
 
     @Test func anInterruptedExportLeavesNothing() throws {
-        let dir = try Executable.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         for format in ["apng", "spritesheet"] {
+            // A folder per format, so what one leaves cannot be taken for the other's temporary file.
+            let dir = try Executable.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: dir) }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: Executable.path)
             // The sprite sheet's 20000 frames make 39 pages of 4096 px: every one's temporary name goes too.
