@@ -102,6 +102,8 @@ struct LottieWriter {
     var assets: [JSONValue] = []
     /// Colour slots made so far.
     let slots = SlotTable()
+    /// Image asset ids by PNG bytes.
+    private var images: [[UInt8]: String] = [:]
     private var counter = 0
 
     init(frames: Int, width: Int, height: Int, masks: LottieMaskForm) {
@@ -121,8 +123,7 @@ struct LottieWriter {
         if node.mask != nil || clips || (!opaque && drawn > 1) {
             return try group(node, parts: parts, alpha: alpha, clips: clips)
         }
-        var out: [LottieLayer] = []
-        if !parts.isEmpty { out.append(try shapeLayer(node, parts: parts, alpha: alpha)) }
+        var out = try ownLayers(node, parts: parts, alpha: alpha)
         for child in node.children { out += try emit(child, inherited: alpha) }
         return out
     }
@@ -132,7 +133,7 @@ struct LottieWriter {
     private mutating func group(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha, clips: Bool) throws -> [LottieLayer] {
         let one = [Double](repeating: 1, count: frames + 1)
         var inside: [LottieLayer] = []
-        if !parts.isEmpty { inside.append(try shapeLayer(node, parts: parts, alpha: (one, one))) }
+        inside += try ownLayers(node, parts: parts, alpha: (one, one))
         for child in node.children { inside += try emit(child, inherited: (one, one)) }
         guard !inside.isEmpty else { return [] }
         var layer = precomposition(inside, name: node.displayName, alpha: alpha)
@@ -152,6 +153,37 @@ struct LottieWriter {
         matte.members.append(("td", .integer(1)))
         layer.members.append(("tt", .integer(1)))
         return [layer, matte]
+    }
+
+    /// The layers drawing the node's own parts: its shapes in one shape layer, its image (a
+    /// coverage layer's) in an image layer above them.
+    private mutating func ownLayers(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha) throws -> [LottieLayer] {
+        var out: [LottieLayer] = []
+        let shapes = parts.filter { $0 != .image }
+        if !shapes.isEmpty { out.append(try shapeLayer(node, parts: shapes, alpha: alpha)) }
+        if parts.contains(.image), let image = try imageLayer(node, alpha: alpha) { out.append(image) }
+        return out
+    }
+
+    /// An image layer of a coverage layer (its image an embedded PNG asset, one per distinct image)
+    /// at opacity `alpha`. The coverage lies on the canvas, so the layer sits at the identity.
+    private mutating func imageLayer(_ node: LayerSampling.Node, alpha: Alpha) throws -> LottieLayer? {
+        guard let image = try node.imagePNG() else { return nil }
+        let id: String
+        if let known = images[image.png] { id = known } else {
+            id = "image \(images.count + 1)"
+            images[image.png] = id
+            assets.append(.object([
+                ("id", .string(id)), ("nm", .string(node.displayName)), ("w", .integer(image.width)), ("h", .integer(image.height)),
+                ("u", .string("")), ("p", .string("data:image/png;base64," + Base64.encode(image.png))), ("e", .integer(1)),
+            ]))
+        }
+        let (ip, op) = span(alpha)
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(2)), ("nm", .string(node.displayName)), ("refId", .string(id)),
+            ("sr", .integer(1)), ("ks", layerTransform(alpha)), ("ao", .integer(0)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
     }
 
     /// A precomposition layer (canvas-sized, at the identity) showing `layers` at opacity `alpha`.
@@ -221,6 +253,8 @@ struct LottieWriter {
             return strokeGroup(node, alpha: alpha)
         case .gradient:
             return try gradientGroup(node, alpha: alpha)
+        case .image:
+            return .object([])
         case .run(let k):
             guard let text = node.any as? TextLayer else { return .object([]) }
             let shapes = text.runPaths[k].isEmpty ? [] : LottieBezier.contours(of: text.runPaths[k]).map(\.json)
@@ -384,11 +418,11 @@ struct LottieWriter {
                          ("pt", shape), ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
     }
 
-    /// Layer masks of a mask layer that is one opaque filled shape or text: its contours on the canvas
+    /// Layer masks of a mask layer that is one opaque filled shape (non-zero) or text: its contours on the canvas
     /// (keyframed when the mask moves), outer contours added and counters subtracted (the non-zero
     /// rule where contours do not overlap). Throws, naming `lottie-masks`, for any other mask.
     private func contourMasks(_ maskNode: LayerSampling.Node) throws -> [JSONValue] {
-        let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, stroked and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
+        let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, even-odd, stroked, image and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
         let present = node(maskNode.samples) + node(maskNode.before)
         guard maskNode.children.isEmpty, maskNode.mask == nil, !present.isEmpty,
               present.allSatisfy({ !$0.isHidden && $0.opacity == 1 && ($0.backgroundColor?.a ?? 0) == 0 }) else { throw refuse }
@@ -398,7 +432,7 @@ struct LottieWriter {
         case let shape as ShapeLayer:
             guard let path = shape.path, present.allSatisfy({ l in
                 guard let s = l as? ShapeLayer else { return false }
-                return s.path == path && s.fillColor?.a == 255 && (s.strokeColor?.a ?? 0) == 0
+                return s.path == path && s.fillRule == .nonZero && s.fillColor?.a == 255 && (s.strokeColor?.a ?? 0) == 0
             }) else { throw refuse }
             local = path
             origin = { _ in .identity }

@@ -63,6 +63,8 @@ struct SVGWriter {
     private var defs: [String] = []
     /// Glyph outline ids by path data.
     private var outlines: [String: String] = [:]
+    /// Image ids by PNG bytes.
+    private var images: [[UInt8]: String] = [:]
     private var counter = 0
     private let one: Alpha
 
@@ -138,7 +140,21 @@ struct SVGWriter {
             return try gradient(node)
         case .run(let k):
             return try run(k, of: node)
+        case .image:
+            return try image(node)
         }
+    }
+
+    /// A coverage layer's image (defined once per distinct image) on the canvas.
+    private mutating func image(_ node: LayerSampling.Node) throws -> String {
+        guard let image = try node.imagePNG() else { return "" }
+        let id: String
+        if let known = images[image.png] { id = known } else {
+            id = newID("image")
+            images[image.png] = id
+            defs.append("<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" xlink:href=\"data:image/png;base64,\(Base64.encode(image.png))\"/>\n")
+        }
+        return "<use xlink:href=\"#\(id)\"/>\n"
     }
 
     /// `<name>` with the node's transform (or `matrix` of it) as its `transform` attribute and

@@ -3,6 +3,7 @@ import Raster
 import Layers
 import Text
 import Vector
+import Export
 
 /// Per-frame opacity multipliers: at each frame and just before it.
 typealias Alpha = (samples: [Double], before: [Double])
@@ -14,6 +15,8 @@ enum LayerPart: Equatable {
     case stroke
     case gradient
     case run(Int)
+    /// A coverage layer's colour through its coverage, as an embedded PNG image.
+    case image
 }
 
 /// What the vector writers read off a sampled node: its parts, opacity, name, transform and colour
@@ -39,8 +42,9 @@ extension LayerSampling.Node {
             if !gradient.colors.isEmpty { out.append(.gradient) }
         case let text as TextLayer:
             for (k, run) in text.runs.enumerated() where run.color.a > 0 && !text.runPaths[k].isEmpty { out.append(.run(k)) }
-        case is CoverageLayer:
-            throw VectorExportError("a bitmap (mask image) layer cannot be written as vectors")
+        case let c as CoverageLayer:
+            try checkCoverage()
+            if c.coverage != nil, present.contains(where: { (($0 as? CoverageLayer)?.color.a ?? 0) > 0 }) { out.append(.image) }
         default:
             guard type(of: l) == Layer.self else {
                 throw VectorExportError("a \(type(of: l)) layer cannot be written as vectors")
@@ -55,6 +59,38 @@ extension LayerSampling.Node {
             if !paths.isEmpty { throw VectorExportError("a shape layer's path changes during the animation; vector export needs fixed paths") }
             return
         }
+    }
+
+    /// A coverage layer's image must stay the same: one coverage and one colour in every frame.
+    private func checkCoverage() throws {
+        let layers = (samples + before).compactMap { $0?.layer as? CoverageLayer }
+        guard let first = layers.first else { return }
+        for l in layers where l.color != first.color || !sameCoverage(l.coverage, first.coverage) {
+            throw VectorExportError("a coverage (bitmap) layer's image or colour changes during the animation; vector export needs a fixed image")
+        }
+    }
+
+    private func sameCoverage(_ a: Coverage?, _ b: Coverage?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.values.withUnsafeBufferPointer { x in
+            b.values.withUnsafeBufferPointer { y in
+                x.baseAddress == y.baseAddress || x.elementsEqual(y)
+            }
+        }
+    }
+
+    /// A coverage layer's image as PNG bytes on the canvas: its colour, the alpha the colour's times
+    /// the coverage (rounded to 8 bits). Nil for a layer without coverage.
+    func imagePNG() throws -> (png: [UInt8], width: Int, height: Int)? {
+        guard let l = any as? CoverageLayer, let c = l.coverage else { return nil }
+        var straight = [UInt8](repeating: 0, count: c.width * c.height * 4)
+        let a = Float(l.color.a)
+        for i in 0 ..< c.values.count {
+            straight[4 * i] = l.color.r; straight[4 * i + 1] = l.color.g; straight[4 * i + 2] = l.color.b
+            straight[4 * i + 3] = UInt8((min(max(c.values[i], 0), 1) * a).rounded())
+        }
+        return (try PNGFile.encode(Pixmap(width: c.width, height: c.height, straight: straight)), c.width, c.height)
     }
 
     /// How many parts the node and its sublayers draw.

@@ -68,9 +68,9 @@ public final class WaveIndicator: Scene {
     }
 
     /// With transitions: the whole motion from frame 0, then one phase period
-    /// (`WaveLottie.defaultFrameCount`).
+    /// (`WaveScene.defaultVectorFrames`).
     public var defaultExportFrames: Int? {
-        model.transitions == nil ? nil : WaveLottie.defaultFrameCount(for: model, fps: fps)
+        model.transitions == nil ? nil : model.defaultVectorFrames(fps: fps)
     }
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
@@ -284,31 +284,20 @@ public final class WaveIndicator: Scene {
 }
 
 extension WaveIndicator: VectorScene {
-    /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
+    /// The wave's layer tree as Lottie (`WaveVector.lottie`); it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
-        return try WaveLottie.document(scene: model, frames: frames, masks: masks)
+        return try WaveVector.lottie(scene: model, frames: frames, masks: masks)
     }
 
-    /// The wave's exact frame (`WaveSVG.document`).
+    /// Frame `frame` as a still SVG (`WaveVector.svg(scene:frame:)`).
     public func svgDocument(frame: Int) throws -> String {
-        return try WaveSVG.document(scene: model, frame: frame)
+        try WaveVector.svg(scene: model, frame: frame)
     }
 
-    /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
+    /// The wave's animated SVG (`WaveVector.svg(scene:frames:)`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
-        try refuseLabel()
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
-        return try WaveSVG.animatedDocument(scene: model, frames: frames)
-    }
-}
-
-extension WaveIndicator {
-    /// The animated SVG does not draw the progress label (its text changes from frame to frame):
-    /// one line naming the flag.
-    func refuseLabel() throws {
-        if model.parameters.label != nil {
-            throw SettingError("label", "an animated SVG cannot hold the progress label; export a still SVG of one frame (--frame K) or Lottie, or leave out --label")
-        }
+        return try WaveVector.svg(scene: model, frames: frames)
     }
 }

@@ -25,10 +25,20 @@ public final class WaveLayerScene {
     private let riseDuration: Double
     private let scrubsRise: Bool
     private var time = 0.0
+    /// For vector export: each wave a static path moved by its layer's position (nil: the polygons).
+    let motion: WaveVectorMotion?
+    /// For vector export: the label's fills of each text shown (inside, outside).
+    var labelTexts: [String: (inside: ShapeLayer, outside: ShapeLayer)] = [:]
 
     /// Builds the tree for `scene`.
-    public init(scene: WaveScene) {
+    public convenience init(scene: WaveScene) {
+        self.init(scene: scene, motion: nil)
+    }
+
+    /// Builds the tree for `scene`; with `motion`, for vector export (`vectorTree(frame:)`).
+    init(scene: WaveScene, motion: WaveVectorMotion?) {
         self.scene = scene
+        self.motion = motion
         let p = scene.parameters, lay = scene.layout
         let canvas = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
         func fullCanvas(_ l: Layer) { l.bounds = canvas; l.anchorPoint = .zero; l.position = .zero }
@@ -49,7 +59,10 @@ public final class WaveLayerScene {
             fullCanvas(l)
             return l
         }
-        root.addSublayer(containerLayer(p.container))
+        let container = containerLayer(p.container)
+        container.name = "container"
+        container.colourSlots = ["fill": "container"]
+        root.addSublayer(container)
 
         // The rise: position from 0 to -(inkH + 2A), linear, repeating (or scrubbed to a fixed progress).
         let rise = lay.inkH + 2 * scene.amplitude
@@ -66,12 +79,18 @@ public final class WaveLayerScene {
         // it every tick.
         scrubsRise = scene.transitions != nil || p.fillMapping == .area
 
-        for (wave, spec) in zip(waves, p.waveStack) {
+        for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
             fullCanvas(group)
             group.mask = containerLayer(.black)
             fullCanvas(wave)
-            wave.add(AnyAnimation(animation), forKey: "rise")
+            if let motion {
+                wave.path = motion.path(motion.waves[j], closedAt: motion.bottom)
+                wave.name = Self.waveName(j, of: waves.count)
+                if p.waterGradient == nil { wave.colourSlots = ["fill": Self.waveName(j, of: waves.count)] }
+            } else {
+                wave.add(AnyAnimation(animation), forKey: "rise")
+            }
             if let bottom = p.waterGradient {
                 // The gradient stays on the canvas; the wave, as its mask, moves.
                 let g = GradientLayer()
@@ -104,6 +123,12 @@ public final class WaveLayerScene {
                 l.mask = m
                 root.addSublayer(l)
             }
+        }
+        if let motion, let front = motion.waves.last {
+            labelInside.name = "label inside"; labelOutside.name = "label outside"
+            insideMask.path = motion.path(front, closedAt: motion.bottom)
+            outsideMask.path = motion.path(front, closedAt: motion.top)
+            return
         }
         update(index: 0, timestamp: 0)
     }

@@ -124,7 +124,7 @@ struct SceneLottieTests {
             #expect(db >= 35, "spread frame \(k): \(db) dB")
         }
         let wave = try vectorScene { $0.text = "do" }
-        let waveJSON = try WaveLottie.document(scene: wave, masks: .mask)
+        let waveJSON = try WaveVector.lottie(scene: wave, masks: .mask)
         let (_, waveImages) = try OutsideRenderers.browser(lottie: waveJSON, player: .lottieWebCanvas, frames: [0, 225, 450, 899])
         for (k, image) in zip([0, 225, 450, 899], waveImages) {
             let db = ImageMetrics.psnr(image, render(wave, frame: k))
@@ -182,8 +182,8 @@ struct SceneLottieTests {
         }
         for s in try Self.scenes() { try add(s.name, try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)) }
         let wave = try vectorScene()
-        try add("wave-matte", try WaveLottie.document(scene: wave))
-        try add("wave-mask", try WaveLottie.document(scene: wave, masks: .mask))
+        try add("wave-matte", try WaveVector.lottie(scene: wave))
+        try add("wave-mask", try WaveVector.lottie(scene: wave, masks: .mask))
         let root = Self.randomTree(seed: 3, width: 120, height: 90)
         try add("random", try LayerLottie.document(name: "random", width: 120, height: 90, fps: 30, frames: 20,
                                                    time: { $0 / 30 }, tree: { root.presentation(at: $0) }))
