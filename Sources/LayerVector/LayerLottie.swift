@@ -41,6 +41,7 @@ public enum LayerLottie {
         }
         let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
         var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
+        writer.outlineUses = sampling.outlineUses()
         var layers: [LottieLayer] = []
         let one = [Double](repeating: 1, count: frames + 1)
         for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
@@ -94,6 +95,11 @@ final class SlotTable {
     }
 }
 
+/// An outline precomposition: the outline and the paint it is filled with.
+struct OutlineKey: Hashable {
+    let path: Path, rgb: [Double], opacity: Double, rule: FillRule, slot: String?
+}
+
 struct LottieWriter {
     let frames: Int, width: Int, height: Int
     /// How masks are written.
@@ -104,6 +110,10 @@ struct LottieWriter {
     let slots = SlotTable()
     /// Image asset ids by PNG bytes.
     private var images: [[UInt8]: String] = [:]
+    /// How many nodes fill each outline (`LayerSampling.outlineUses`).
+    var outlineUses: [Path: Int] = [:]
+    /// Outline precompositions made so far: id, size and the offset of the outline in it.
+    private var outlines: [OutlineKey: (id: String, width: Int, height: Int, offset: Point)] = [:]
     private var counter = 0
 
     init(frames: Int, width: Int, height: Int, masks: LottieMaskForm) {
@@ -155,14 +165,94 @@ struct LottieWriter {
         return [layer, matte]
     }
 
-    /// The layers drawing the node's own parts: its shapes in one shape layer, its image (a
-    /// coverage layer's) in an image layer above them.
+    /// The layers drawing the node's own parts, bottom first: its shapes in shape layers, an
+    /// outline filled by other nodes too as a layer showing that outline's precomposition (`outline`),
+    /// its image (a coverage layer's) in an image layer.
     private mutating func ownLayers(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha) throws -> [LottieLayer] {
         var out: [LottieLayer] = []
-        let shapes = parts.filter { $0 != .image }
-        if !shapes.isEmpty { out.append(try shapeLayer(node, parts: shapes, alpha: alpha)) }
+        var shapes: [LayerPart] = []
+        func flush() throws {
+            if !shapes.isEmpty { out.append(try shapeLayer(node, parts: shapes, alpha: alpha)) }
+            shapes = []
+        }
+        for part in parts {
+            if part == .image { continue }
+            if let shared = try outline(part, of: node, alpha: alpha) {
+                try flush()
+                out.append(shared)
+            } else {
+                shapes.append(part)
+            }
+        }
+        try flush()
         if parts.contains(.image), let image = try imageLayer(node, alpha: alpha) { out.append(image) }
         return out
+    }
+
+    /// A fill (or a text run) whose outline other nodes fill too, as a layer showing the outline's
+    /// precomposition (one per outline and paint in the document) placed by the node's transform at
+    /// opacity `alpha`. Nil where the part is drawn in place: an outline filled once, a colour that
+    /// changes, an opacity between 0 and 1 (rlottie composites a translucent layer wrongly), a
+    /// sheared transform.
+    private mutating func outline(_ part: LayerPart, of node: LayerSampling.Node, alpha: Alpha) throws -> LottieLayer? {
+        guard (alpha.samples + alpha.before).allSatisfy({ $0 == 0 || $0 == 1 }) else { return nil }
+        let path: Path, rgb: [Double], opacity: Double, rule: FillRule, slot: String?
+        var matrix: (Layer, Transform) -> Transform = { $1 }
+        switch part {
+        case .fill(let r):
+            guard let p = (node.any as? ShapeLayer)?.path else { return nil }
+            let c = node.colorTracks(alpha: (alpha.samples.map { _ in 1 }, alpha.before.map { _ in 1 })) { ($0 as? ShapeLayer)?.fillColor }
+            guard c.rgb.isConstant, c.opacity.isConstant else { return nil }
+            path = p; rule = r; slot = slotName(node, "fill")
+            rgb = c.rgb.keys[0].value.map { LottieColor.component(UInt8($0)) }; opacity = c.opacity.keys[0].value[0]
+        case .run(let k):
+            guard let text = node.any as? TextLayer else { return nil }
+            path = text.runPaths[k]; rule = .nonZero
+            slot = slotName(node, text.runs.count == 1 ? "text" : "run \(k + 1)")
+            let c = text.runs[k].color
+            rgb = LottieColor.rgb(c); opacity = Double(c.a) / 255
+            matrix = { l, ctm in
+                let o = (l as? TextLayer)?.lineOrigin ?? .zero
+                return Transform.translation(o.x, o.y).concatenating(ctm)
+            }
+        default:
+            return nil
+        }
+        guard (outlineUses[path] ?? 0) > 1, let box = path.controlBounds, box.width.isFinite, box.height.isFinite else { return nil }
+        let t = SampledTransform(node, matrix)
+        guard !t.sheared else { return nil }
+        let key = OutlineKey(path: path, rgb: rgb, opacity: opacity, rule: rule, slot: slot)
+        let asset: (id: String, width: Int, height: Int, offset: Point)
+        if let known = outlines[key] { asset = known } else {
+            let offset = Point(1 - box.minX.rounded(.down), 1 - box.minY.rounded(.down))
+            let w = Int((box.maxX + offset.x).rounded(.up)) + 1, h = Int((box.maxY + offset.y).rounded(.up)) + 1
+            let id = "outline \(outlines.count + 1)"
+            let shapes = LottieBezier.contours(of: path.applying(.translation(offset.x, offset.y))).map(\.json)
+            let fill = fillJSON((.init(constant: rgb), .init(constant: [opacity * 100])), rule: rule, slot: slot)
+            let one = [Double](repeating: 1, count: frames + 1)
+            let layer = LottieLayer(members: [
+                ("ddd", .integer(0)), ("ty", .integer(4)), ("nm", .string(node.displayName)),
+                ("sr", .integer(1)), ("ks", layerTransform((one, one))), ("ao", .integer(0)),
+                ("shapes", .array([groupJSON("fill", shapes, [fill], transform: GroupTransform(outer: LottieProperty.identityTransform, inner: nil))])),
+                ("ip", .integer(0)), ("op", .integer(frames)), ("st", .integer(0)), ("bm", .integer(0)),
+            ])
+            assets.append(.object([("id", .string(id)), ("nm", .string(node.displayName)), ("layers", .array(LottieLayer.composition([layer])))]))
+            asset = (id, w, h, offset)
+            outlines[key] = asset
+        }
+        let (ip, op) = span(alpha)
+        let o = SampledTrack(samples: alpha.samples.map { [$0 * 100] }, before: alpha.before.map { [$0 * 100] }, tolerance: 0.01)
+        let ks: JSONValue = .object([
+            ("o", LottieProperty.animated(o)), ("r", LottieProperty.animated(t.rotation)),
+            ("p", LottieProperty.animated(t.position.map { $0 + [0] })),
+            ("a", LottieProperty.fixed([asset.offset.x, asset.offset.y, 0])),
+            ("s", LottieProperty.animated(t.scale.map { $0 + [100] })),
+        ])
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(0)), ("nm", .string(node.displayName)), ("refId", .string(asset.id)),
+            ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)), ("w", .integer(asset.width)), ("h", .integer(asset.height)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
     }
 
     /// An image layer of a coverage layer (its image an embedded PNG asset, one per distinct image)

@@ -61,6 +61,9 @@ struct SVGWriter {
     let timing: SMILTiming?
     /// Elements for `<defs>`: masks, clip paths, gradients and glyph outlines.
     private var defs: [String] = []
+    /// How many nodes fill each outline (`LayerSampling.outlineUses`): one filled by several is
+    /// defined once and `<use>`d.
+    private var outlineUses: [Path: Int] = [:]
     /// Glyph outline ids by path data.
     private var outlines: [String: String] = [:]
     /// Image ids by PNG bytes.
@@ -76,6 +79,7 @@ struct SVGWriter {
 
     mutating func document(_ sampling: LayerSampling, comment: String) throws -> String {
         var body = ""
+        outlineUses = sampling.outlineUses()
         for root in sampling.roots { body += try emit(root) }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\""
@@ -133,7 +137,11 @@ struct SVGWriter {
             guard let path = (node.any as? ShapeLayer)?.path else { return "" }
             let fill = try paint("fill", node.colorTracks(alpha: one) { ($0 as? ShapeLayer)?.fillColor })
             let attributes = fill.attributes + (rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")
-            return try transformed("path", node, attributes: attributes + " d=\"\(try SVGText.pathData(path))\"", content: fill.animations)
+            let d = try SVGText.pathData(path)
+            guard (outlineUses[path] ?? 0) > 1 else {
+                return try transformed("path", node, attributes: attributes + " d=\"\(d)\"", content: fill.animations)
+            }
+            return try transformed("use", node, attributes: " xlink:href=\"#\(outline(d))\"" + attributes, content: fill.animations)
         case .stroke:
             return try stroke(node)
         case .gradient:
@@ -308,13 +316,7 @@ struct SVGWriter {
     /// A text run: its glyph outlines (defined once) in its colour, at the line's origin.
     private mutating func run(_ k: Int, of node: LayerSampling.Node) throws -> String {
         guard let text = node.any as? TextLayer else { return "" }
-        let d = try SVGText.pathData(text.runPaths[k])
-        let id: String
-        if let known = outlines[d] { id = known } else {
-            id = newID("run")
-            outlines[d] = id
-            defs.append("<path id=\"\(id)\" d=\"\(d)\"/>\n")
-        }
+        let id = outline(try SVGText.pathData(text.runPaths[k]))
         let c = text.runs[k].color
         var attributes = " xlink:href=\"#\(id)\" fill=\"\(SVGText.hex(c))\""
         if c.a < 255 { attributes += " fill-opacity=\"\(try SVGText.number(Double(c.a) / 255, decimals: 6))\"" }
@@ -322,6 +324,15 @@ struct SVGWriter {
             let o = (l as? TextLayer)?.lineOrigin ?? .zero
             return Transform.translation(o.x, o.y).concatenating(ctm)
         }, attributes: attributes)
+    }
+
+    /// The id of the `<path>` in `<defs>` with path data `d` (defined on first use).
+    private mutating func outline(_ d: String) -> String {
+        if let known = outlines[d] { return known }
+        let id = newID("outline")
+        outlines[d] = id
+        defs.append("<path id=\"\(id)\" d=\"\(d)\"/>\n")
+        return id
     }
 
     // MARK: - Values

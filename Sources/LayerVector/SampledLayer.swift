@@ -258,3 +258,25 @@ struct SampledTransform {
     /// True when no part moves.
     var isConstant: Bool { position.isConstant && rotation.isConstant && scale.isConstant && inner.isConstant }
 }
+
+extension LayerSampling {
+    /// How many nodes fill each outline: a shape layer's path, a text layer's run (its glyph
+    /// outlines). The writers define an outline filled by more than one node once and refer to it
+    /// from each (the marquee's copies of its caption, a label's glyphs).
+    func outlineUses() -> [Path: Int] {
+        var uses: [Path: Int] = [:]
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ node: Node) {
+            guard seen.insert(ObjectIdentifier(node)).inserted else { return }
+            switch node.any {
+            case let s as ShapeLayer: if let p = s.path, !p.isEmpty { uses[p, default: 0] += 1 }
+            case let t as TextLayer: for p in Set(t.runPaths) where !p.isEmpty { uses[p, default: 0] += 1 }
+            default: break
+            }
+            if let m = node.mask { visit(m) }
+            node.children.forEach(visit)
+        }
+        roots.forEach(visit)
+        return uses
+    }
+}

@@ -77,7 +77,16 @@ public struct SampledTrack: Sendable, Equatable {
         if kept.allSatisfy({ !differ($0.value, kept[0].value, 0) }) {
             kept = [Key(time: 0, value: kept[0].value, hold: false)]
         }
-        keys = kept
+        // A value that stays put holds from its first keyframe: a keyframe equal to the next one
+        // holds, and a holding keyframe equal to the holding one before it goes (one that starts a
+        // movement stays, and so does the last, on frame n).
+        var merged: [Key] = []
+        for (i, var key) in kept.enumerated() {
+            if i + 1 < kept.count, !differ(key.value, kept[i + 1].value, 0) { key.hold = true }
+            if key.hold, i + 1 < kept.count, let last = merged.last, last.hold, !differ(last.value, key.value, 0) { continue }
+            merged.append(key)
+        }
+        keys = merged
     }
 
     /// What a player shows at `time`: linear between keyframes, held after a holding one.

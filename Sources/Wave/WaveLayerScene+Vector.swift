@@ -4,6 +4,7 @@ import SceneKit
 import LayerVector
 import Raster
 import Vector
+import Text
 
 extension WaveLayerScene {
     /// Most distinct label texts a vector document holds.
@@ -51,37 +52,70 @@ extension WaveLayerScene {
             let text = label.format.text(progress: progress)
             for l in labelInside.sublayers + labelOutside.sublayers { l.removeFromSuperlayer() }
             if text.contains(where: { !$0.isWhitespace }) {
-                if let pair = labelTexts[text] {
-                    labelInside.addSublayer(pair.inside)
-                    labelOutside.addSublayer(pair.outside)
+                for g in labelTexts[text] ?? [] {
+                    g.inside.position = g.at; g.outside.position = g.at
+                    labelInside.addSublayer(g.inside)
+                    labelOutside.addSublayer(g.outside)
                 }
             }
         }
         return root.presentation(at: 0)
     }
 
-    /// The label's fills of `text` (made once per text).
-    func labelLayers(_ text: String, label: WaveLabel) throws -> (inside: ShapeLayer, outside: ShapeLayer) {
+    /// The label's glyphs of `text` (made once per text): a pair of fills (inside, outside) per
+    /// glyph, its outline in its own coordinates, placed by position. The n-th use of a glyph in any
+    /// text is the same pair of layers, so a glyph's outline is one path however many texts show it.
+    func labelLayers(_ text: String, label: WaveLabel) throws -> [LabelGlyph] {
         if let known = labelTexts[text] { return known }
         guard labelTexts.count < Self.maxLabelTexts else {
             throw SettingError("label", "the label shows more than \(Self.maxLabelTexts) texts; export fewer frames, or use fewer decimals")
         }
-        let path = try WaveLabel.path(text, face: label.face, e64: label.e64, center: label.center)
+        let shaped = try TextShaper(text: text, face: label.face).shape(e64: label.e64)
+        let (x0, y0) = shaped.inkMin26, (x1, y1) = shaped.inkMax26
+        let tx = label.center.x - Double(x0 + x1) / 128, ty = label.center.y + Double(y0 + y1) / 128
         let p = scene.parameters
-        func fill(_ color: Color, _ side: String, slot: String) -> ShapeLayer {
+        func fill(_ outline: Path, _ color: Color, _ side: String, _ name: String, slot: String) -> ShapeLayer {
             let l = ShapeLayer()
             l.bounds = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
             l.anchorPoint = .zero
-            l.path = path
+            l.path = outline
             l.fillColor = color
-            l.name = "label \(side) \(text)"
+            l.name = "label \(side) \(name)"
             l.colourSlots = ["fill": slot]
             return l
         }
-        let pair = (fill(p.labelInsideColor, "inside", slot: "label-inside-color"), fill(p.labelColor, "outside", slot: "label-color"))
-        labelTexts[text] = pair
-        return pair
+        var glyphs: [LabelGlyph] = []
+        var seen: [UInt32: Int] = [:]
+        for g in shaped.glyphs where !g.outline.isEmpty {
+            let n = seen[g.glyphID, default: 0]
+            seen[g.glyphID] = n + 1
+            let key = LabelGlyphKey(glyph: g.glyphID, occurrence: n)
+            let pair: (inside: ShapeLayer, outside: ShapeLayer)
+            if let known = labelGlyphs[key] { pair = known } else {
+                let outline = g.outline.applying(Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64, tx: 0, ty: 0))
+                let name = "glyph \(g.glyphID)" + (n > 0 ? " \(n + 1)" : "")
+                pair = (fill(outline, p.labelInsideColor, "inside", name, slot: "label-inside-color"),
+                        fill(outline, p.labelColor, "outside", name, slot: "label-color"))
+                labelGlyphs[key] = pair
+            }
+            glyphs.append(LabelGlyph(inside: pair.inside, outside: pair.outside,
+                                     at: Point(tx + Double(g.x26) / 64, ty - Double(g.y26) / 64)))
+        }
+        labelTexts[text] = glyphs
+        return glyphs
     }
+}
+
+/// One glyph of a label text in vector export: its fills (shared by every text using that glyph
+/// the same time over) and where it sits in this text.
+struct LabelGlyph {
+    let inside: ShapeLayer, outside: ShapeLayer
+    let at: Point
+}
+
+/// A label glyph's layers: the glyph, and which of its uses in one text (0 the first).
+struct LabelGlyphKey: Hashable {
+    let glyph: UInt32, occurrence: Int
 }
 
 /// The wave's vector documents: its layer tree (`WaveLayerScene`) through the one layer-to-vector

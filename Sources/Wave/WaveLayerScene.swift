@@ -27,8 +27,11 @@ public final class WaveLayerScene {
     private var time = 0.0
     /// For vector export: each wave a static path moved by its layer's position (nil: the polygons).
     let motion: WaveVectorMotion?
-    /// For vector export: the label's fills of each text shown (inside, outside).
-    var labelTexts: [String: (inside: ShapeLayer, outside: ShapeLayer)] = [:]
+    /// For vector export: the label's glyphs of each text shown (inside and outside fills, where).
+    var labelTexts: [String: [LabelGlyph]] = [:]
+    /// For vector export: the glyph layers, one pair per glyph and occurrence in a text, shared by
+    /// every text that shows that glyph (moved to its place in each).
+    var labelGlyphs: [LabelGlyphKey: (inside: ShapeLayer, outside: ShapeLayer)] = [:]
 
     /// Builds the tree for `scene`.
     public convenience init(scene: WaveScene) {

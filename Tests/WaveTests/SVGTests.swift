@@ -42,14 +42,16 @@ private func pathNumbers(_ d: String) -> [Double] {
         #expect(root.name == "svg")
         #expect(root.attributes["width"] == "120" && root.attributes["height"] == "93")
         #expect(root.attributes["viewBox"] == "0 0 120 93")
-        // Two masks (the container, black, as each wave's alpha mask), the background, the
-        // container and the two waves.
-        #expect(elements.map(\.name) == ["svg", "defs", "mask", "path", "mask", "path", "rect", "path", "g", "path", "g", "path"])
-        #expect(elements[6].attributes["fill"] == "#FFFFFF" && elements[6].attributes["fill-opacity"] == nil)
-        let container = elements[7].attributes
+        // The container's outline defined once; two masks (the container, black, as each wave's
+        // alpha mask), the background, the container and the two waves.
+        #expect(elements.map(\.name) == ["svg", "defs", "path", "mask", "use", "mask", "use", "rect", "use", "g", "path", "g", "path"])
+        #expect(elements[7].attributes["fill"] == "#FFFFFF" && elements[7].attributes["fill-opacity"] == nil)
+        let container = elements[8].attributes
         #expect(container["fill"] == "#E9E9E5" && container["fill-opacity"] == "0.701961")
-        #expect(container["d"] == elements[3].attributes["d"])       // the mask is the glyphs
-        for (group, wave, opacity) in [(elements[8], elements[9], "0.4"), (elements[10], elements[11], nil)] {
+        // The masks are the glyphs: the one outline the container shows.
+        let outline = "#" + (elements[2].attributes["id"] ?? "?")
+        #expect([container, elements[4].attributes, elements[6].attributes].allSatisfy { $0["xlink:href"] == outline })
+        for (group, wave, opacity) in [(elements[9], elements[10], "0.4"), (elements[11], elements[12], nil)] {
             #expect(group.attributes["mask"]?.hasPrefix("url(#mask") == true)
             #expect(wave.attributes["fill"] == "#46B751" && wave.attributes["fill-opacity"] == opacity)
             // The sine as cubics, moved by the wave's translation.

@@ -200,16 +200,21 @@ struct SceneLottieTests {
         let slots = try #require(doc["slots"] as? [String: Any])
         // The canvas's colour is the background setting's slot; runs with colours of their own keep their names.
         #expect(Set(slots.keys) == ["background", "caption run 1", "caption run 2"], "\(slots.keys)")
-        var uses: [String: Int] = [:], names: Set<String> = []
+        var uses: [String: Int] = [:], names: Set<String> = [], refs: [String: Int] = [:]
         func walk(_ v: Any) {
             if let o = v as? [String: Any] {
                 if let id = o["sid"] as? String { uses[id, default: 0] += 1 }
+                if o["ty"] as? Int == 0, let id = o["refId"] as? String { refs[id, default: 0] += 1 }
                 if o["ty"] as? Int != nil, let n = o["nm"] as? String { names.insert(n) }
                 o.values.forEach(walk)
             } else if let a = v as? [Any] { a.forEach(walk) }
         }
         walk(doc)
-        #expect(uses["caption run 1"] == 3 && uses["caption run 2"] == 3, "\(uses)")
+        // Each run's outline is written once, in its colour, and each of the three copies shows it.
+        #expect(uses["caption run 1"] == 1 && uses["caption run 2"] == 1, "\(uses)")
+        let assets = try #require(doc["assets"] as? [[String: Any]])
+        let outlines = assets.compactMap { $0["id"] as? String }.filter { $0.hasPrefix("outline") }
+        #expect(outlines.count == 2 && outlines.allSatisfy { refs[$0] == 3 }, "\(outlines) \(refs)")
         #expect(names.isSuperset(of: ["fade", "view", "canvas", "caption"]), "\(names)")
     }
 

@@ -17,7 +17,8 @@ run() {
 run wave json --format lottie
 run wave svg --format svg
 run gauge-label-border json --shape circle --label '{p}%' --border-width 4 --border-gap 3 --format lottie
-for scene in ${SCENES:-stroke spread morph}; do
+run gauge-label-border svg --shape circle --label '{p}%' --border-width 4 --border-gap 3 --format svg
+for scene in ${SCENES:-stroke spread morph marquee}; do
     run "$scene" json --scene "$scene" --format lottie
     run "$scene" svg --scene "$scene" --format svg
 done
