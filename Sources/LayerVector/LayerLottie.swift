@@ -146,17 +146,40 @@ struct LottieWriter {
         inside += try ownLayers(node, parts: parts, alpha: (one, one))
         for child in node.children { inside += try emit(child, inherited: (one, one)) }
         guard !inside.isEmpty else { return [] }
-        var layer = precomposition(inside, name: node.displayName, alpha: alpha)
-        var layerMasks: [JSONValue] = []
-        if masks == .mask, let maskNode = node.mask { layerMasks = try contourMasks(maskNode) }
-        // The bounds intersect what the mask's contours leave.
-        if clips { layerMasks.append(boundsMask(node, mode: layerMasks.isEmpty ? "a" : "i")) }
-        if !layerMasks.isEmpty {
-            // rlottie reads masks only when `hasMask` says there are some.
-            layer.members.append(("hasMask", .bool(true)))
-            layer.members.append(("masksProperties", .array(layerMasks)))
+        let base = precomposition(inside, name: node.displayName, alpha: alpha)
+        // The mask as layer masks: one copy of the layer per piece of the mask's outline.
+        var pieces: [[JSONValue]] = [[]]
+        var matted = node.mask != nil && masks == .matte
+        if let maskNode = node.mask {
+            if masks == .mask {
+                pieces = try contourMasks(maskNode, exact: false) ?? pieces
+            } else if maskNode.samples.contains(where: { $0?.layer.prefersLayerMasks == true }),
+                      let exact = try? contourMasks(maskNode, exact: true) {
+                pieces = exact
+                matted = false
+            }
         }
-        guard let maskNode = node.mask, masks == .matte else { return [layer] }
+        let copies = pieces.enumerated().map { k, piece -> LottieLayer in
+            var copy = base
+            var layerMasks = piece
+            // The bounds intersect what the mask's contours leave.
+            if clips { layerMasks.append(boundsMask(node, mode: layerMasks.isEmpty ? "a" : "i")) }
+            if pieces.count > 1, let name = copy.members.firstIndex(where: { $0.0 == "nm" }) {
+                copy.members[name].1 = .string("\(node.displayName) \(k + 1)")
+            }
+            if !layerMasks.isEmpty {
+                // rlottie reads masks only when `hasMask` says there are some.
+                copy.members.append(("hasMask", .bool(true)))
+                copy.members.append(("masksProperties", .array(layerMasks)))
+            }
+            return copy
+        }
+        guard let maskNode = node.mask, matted else { return copies }
+        var layer = base
+        if clips {
+            layer.members.append(("hasMask", .bool(true)))
+            layer.members.append(("masksProperties", .array([boundsMask(node, mode: "a")])))
+        }
         let maskLayers = try emit(maskNode, inherited: (one, one))
         guard !maskLayers.isEmpty else { return [] }      // an empty mask shows nothing
         var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: maskNode.displayName, alpha: (one, one))
@@ -508,10 +531,13 @@ struct LottieWriter {
                          ("pt", shape), ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
     }
 
-    /// Layer masks of a mask layer that is one opaque filled shape (non-zero) or text: its contours on the canvas
-    /// (keyframed when the mask moves), outer contours added and counters subtracted (the non-zero
-    /// rule where contours do not overlap). Throws, naming `lottie-masks`, for any other mask.
-    private func contourMasks(_ maskNode: LayerSampling.Node) throws -> [JSONValue] {
+    /// Layer masks of a mask layer that is one opaque filled shape (non-zero) or text: its contours
+    /// on the canvas (keyframed when the mask moves), in pieces (`LottieBezier.maskPieces`), each an
+    /// outer contour added and its counters subtracted, for a copy of the masked layer each. Where
+    /// the outline does not split so: nil when `exact`, else one piece of every outer contour added
+    /// and every counter subtracted after them (the non-zero rule where contours do not overlap, as
+    /// players that combine masks in order draw it). Throws, naming `lottie-masks`, for any other mask.
+    private func contourMasks(_ maskNode: LayerSampling.Node, exact: Bool) throws -> [[JSONValue]]? {
         let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, even-odd, stroked, image and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
         let present = node(maskNode.samples) + node(maskNode.before)
         guard maskNode.children.isEmpty, maskNode.mask == nil, !present.isEmpty,
@@ -537,7 +563,15 @@ struct LottieWriter {
             throw refuse
         }
         let contours = LottieBezier.contours(of: local)
-        return LottieBezier.maskModes(contours).map { i, mode in
+        let pieces: [[(index: Int, mode: String)]]
+        if let split = LottieBezier.maskPieces(contours) {
+            pieces = split
+        } else if exact {
+            return nil
+        } else {
+            pieces = [LottieBezier.maskModes(contours)]
+        }
+        func mask(_ i: Int, _ mode: String) -> JSONValue {
             let contour = contours[i]
             func placed(_ l: Layer, _ ctm: Transform) -> [Double] {
                 let m = origin(l).concatenating(ctm)
@@ -565,6 +599,7 @@ struct LottieWriter {
                             ("nm", .string("mask contour \(i + 1)")), ("pt", shape),
                             ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
         }
+        return pieces.map { $0.map { mask($0.index, $0.mode) } }
     }
 
     private func node(_ samples: [(layer: Layer, ctm: Transform)?]) -> [Layer] { samples.compactMap { $0?.layer } }

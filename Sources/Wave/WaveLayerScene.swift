@@ -85,7 +85,9 @@ public final class WaveLayerScene {
         for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
             fullCanvas(group)
-            group.mask = containerLayer(.black)
+            let clip = containerLayer(.black)
+            // Layer masks where they are exact: a matte per wave costs rlottie a little alpha each.
+            clip.prefersLayerMasks = true
             fullCanvas(wave)
             if let motion {
                 wave.path = motion.path(motion.waves[j], closedAt: motion.bottom)
@@ -95,16 +97,21 @@ public final class WaveLayerScene {
                 wave.add(AnyAnimation(animation), forKey: "rise")
             }
             if let bottom = p.waterGradient {
-                // The gradient stays on the canvas; the wave, as its mask, moves.
+                // The gradient stays on the canvas, cut by the container; the wave, as the mask of
+                // both, moves. (The container inside the wave's mask, not outside it: rlottie and
+                // ThorVG draw layer masks under a matte as we do, not a matte under layer masks.)
                 let g = GradientLayer()
                 fullCanvas(g)
                 g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
                 g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
                 g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
+                g.mask = clip
                 wave.fillColor = .black
-                g.mask = wave
+                wave.prefersLayerMasks = true
+                group.mask = wave
                 group.addSublayer(g)
             } else {
+                group.mask = clip
                 wave.fillColor = spec.color
                 group.addSublayer(wave)
             }

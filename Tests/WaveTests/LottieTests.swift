@@ -71,10 +71,11 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         #expect(fills.contains { slot($0) == "front-wave" })
         let slots = try #require(doc["slots"] as? [String: Any])
         #expect(Set(slots.keys) == ["front-wave", "back-wave", "container"])
-        // Each wave is drawn through the container as an alpha matte.
+        // Each wave is cut by the container's outlines as layer masks ("d" and "u": a copy of each
+        // wave per glyph), not through a matte.
         let layers = try #require(doc["layers"] as? [[String: Any]])
-        #expect(layers.filter { $0["td"] as? Int == 1 }.count == 2)
-        #expect(layers.filter { $0["tt"] as? Int == 1 }.count == 2)
+        #expect(layers.allSatisfy { $0["td"] == nil && $0["tt"] == nil })
+        #expect(layers.filter { $0["hasMask"] as? Bool == true }.count == 4)
     }
 
     @Test func transparentBackgroundHasNoBackground() throws {
@@ -125,20 +126,45 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
         }
     }
 
-    /// The mask form: no mattes; each wave's group carries the glyph contours as layer masks, outer
-    /// contours added and counters subtracted, in the canvas's coordinates.
+    /// The mask form: no mattes; each wave's group is shown once per glyph outline, each copy with
+    /// that outline added and its counter subtracted as layer masks, in the canvas's coordinates (one
+    /// add and subtractions from it, which ThorVG, chaining masks, draws as rlottie and lottie-web do).
+    /// The default form writes the container so too, where it is exact.
     @Test func maskFormPutsTheGlyphContoursOnEachWave() throws {
         let scene = try vectorScene { $0.text = "do" }
-        let doc = try parseJSON(try WaveVector.lottie(scene: scene, masks: .mask))
-        let layers = try #require(doc["layers"] as? [[String: Any]])
-        #expect(layers.allSatisfy { $0["td"] == nil && $0["tt"] == nil })
-        let masked = layers.filter { $0["hasMask"] as? Bool == true }
-        #expect(masked.count == 2)
-        for wave in masked {
-            let masks = try #require(wave["masksProperties"] as? [[String: Any]])
-            // "d" and "o": an outline and a counter each, the outlines first.
-            #expect(masks.map { $0["mode"] as? String } == ["a", "a", "s", "s"])
+        for form in LottieMaskForm.allCases {
+            let doc = try parseJSON(try WaveVector.lottie(scene: scene, masks: form))
+            let layers = try #require(doc["layers"] as? [[String: Any]])
+            #expect(layers.allSatisfy { $0["td"] == nil && $0["tt"] == nil })
+            let masked = layers.filter { $0["hasMask"] as? Bool == true }
+            #expect(masked.count == 4, "\(form)")
+            for wave in masked {
+                let masks = try #require(wave["masksProperties"] as? [[String: Any]])
+                // "d" or "o": its outline, then its counter.
+                #expect(masks.map { $0["mode"] as? String } == ["a", "s"])
+            }
+            // Both copies of a wave show the same precomposition.
+            #expect(Set(masked.compactMap { $0["refId"] as? String }).count == 2)
         }
+    }
+
+    /// Outlines that cross, or an outline inside a counter, do not split into pieces: the default
+    /// form keeps the matte there, the mask form adds every outline and then subtracts every counter.
+    @Test func outlinesThatDoNotSplitKeepTheMatte() throws {
+        func square(_ x: Double, _ y: Double, _ s: Double, clockwise: Bool) -> LottieBezier {
+            var b = LottieBezier()
+            let pts = [Point(x, y), Point(x + s, y), Point(x + s, y + s), Point(x, y + s)]
+            for p in clockwise ? pts : pts.reversed() { b.append(p) }
+            return b
+        }
+        let ring = [square(0, 0, 10, clockwise: true), square(3, 3, 4, clockwise: false)]
+        let apart = ring + [square(20, 0, 10, clockwise: true)]
+        let pieces = try #require(LottieBezier.maskPieces(apart))
+        #expect(pieces.map { $0.map(\.index) } == [[0, 1], [2]])
+        #expect(pieces.map { $0.map(\.mode) } == [["a", "s"], ["a"]])
+        #expect(LottieBezier.maskPieces(ring + [square(5, 0, 10, clockwise: true)]) == nil)      // outlines cross
+        #expect(LottieBezier.maskPieces(ring + [square(4, 4, 2, clockwise: true)]) == nil)       // an island in the counter
+        #expect(LottieBezier.maskPieces([square(0, 0, 10, clockwise: true), square(12, 3, 4, clockwise: false)]) == nil) // a counter outside
     }
 
     @Test func fixedProgressHasAStaticRiseAndLoopsOnePhasePeriod() throws {
@@ -339,9 +365,9 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
 
     /// Plays `frames` of the scene's document with `player` and returns the PSNR of each against
     /// our own frame.
-    static func psnrs(_ scene: WaveScene, frames docFrames: Int?, fps: Double? = nil,
+    static func psnrs(_ scene: WaveScene, frames docFrames: Int?, fps: Double? = nil, masks: LottieMaskForm = .matte,
                       at frames: [Int], player: String) throws -> [Double] {
-        let json = try WaveVector.lottie(scene: scene, frames: docFrames, fps: fps)
+        let json = try WaveVector.lottie(scene: scene, frames: docFrames, fps: fps, masks: masks)
         let (info, images) = try OutsideRenderers.play(json, player: player, frames: frames)
         #expect(info.width == scene.parameters.width && info.height == scene.parameters.height)
         #expect(abs(info.fps - (fps ?? scene.parameters.fps)) < 1e-3)
@@ -489,6 +515,18 @@ func keyframeTimes(_ property: Any?) throws -> [(t: Int, hold: Bool)]? {
             ("stack with gradient", try vectorScene { $0.waves = waves; $0.waterGradient = Color(r: 0x1D, g: 0x35, b: 0x57) }),
             ("flat wave with gradient", try vectorScene { $0.waves = flat; $0.waterGradient = Color(r: 0x1D, g: 0x35, b: 0x57) }),
         ]
+    }
+
+    /// The mask form plays as we render it once the waves cover the counters of "d" and "o".
+    @Test(arguments: players)
+    func maskFormCutsCountersAsWeRenderThem(_ player: String) throws {
+        let scene = try vectorScene { $0.text = "do" }
+        let frames = [0, 225, 299, 400]
+        let values = try Self.psnrs(scene, frames: nil, masks: .mask, at: frames, player: player)
+        for (f, v) in zip(frames, values) {
+            print("Lottie \(player) mask form frame \(f): PSNR \(String(format: "%.1f", v)) dB")
+            #expect(v >= 35, "\(player) mask form frame \(f): PSNR \(v) dB")
+        }
     }
 
     /// Stacks of waves and the water gradient play as we render them, and follow the schema.

@@ -181,8 +181,10 @@ struct SceneLottieTests {
             files.append(dir + "/\(name).json")
         }
         for s in try Self.scenes() { try add(s.name, try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte)) }
+        // The wave at its defaults (layer masks for the container), small, and in the mask form.
+        try add("wave-default", try WaveVector.lottie(scene: try WaveScene(parameters: WaveParameters())))
         let wave = try vectorScene()
-        try add("wave-matte", try WaveVector.lottie(scene: wave))
+        try add("wave-small", try WaveVector.lottie(scene: wave))
         try add("wave-mask", try WaveVector.lottie(scene: wave, masks: .mask))
         let root = Self.randomTree(seed: 3, width: 120, height: 90)
         try add("random", try LayerLottie.document(name: "random", width: 120, height: 90, fps: 30, frames: 20,
