@@ -39,20 +39,22 @@ public enum LayerLottie {
         guard (1 ... maxFrames).contains(frames) else {
             throw VectorExportError("a Lottie document holds 1 ... \(maxFrames) frames, not \(frames)")
         }
-        let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
-        var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
-        writer.outlineUses = sampling.outlineUses()
-        var layers: [LottieLayer] = []
-        let one = [Double](repeating: 1, count: frames + 1)
-        for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
-        let doc: JSONValue = .object([
-            ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
-            ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
-            ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
-            ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
-            ("slots", writer.slots.json),
-        ])
-        return try doc.serialized(decimals: 4)
+        return try withoutActuallyEscaping(tree) { tree in
+            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
+            writer.outlineUses = sampling.outlineUses()
+            var layers: [LottieLayer] = []
+            let one = [Double](repeating: 1, count: frames + 1)
+            for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
+            let doc: JSONValue = .object([
+                ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
+                ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
+                ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
+                ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
+                ("slots", writer.slots.json),
+            ])
+            return try doc.serialized(decimals: 4)
+        }
     }
 }
 
@@ -264,11 +266,11 @@ struct LottieWriter {
             outlines[key] = asset
         }
         let (ip, op) = span(alpha)
-        let o = SampledTrack(samples: alpha.samples.map { [$0 * 100] }, before: alpha.before.map { [$0 * 100] }, tolerance: 0.01)
+        let o = node.alphaTrack(alpha).map { [$0[0] * 100] }
         let ks: JSONValue = .object([
             ("o", LottieProperty.animated(o)), ("r", LottieProperty.animated(t.rotation)),
             ("p", LottieProperty.animated(t.position.map { $0 + [0] })),
-            ("a", LottieProperty.fixed([asset.offset.x, asset.offset.y, 0])),
+            ("a", LottieProperty.fixed([asset.offset.x + t.anchor[0], asset.offset.y + t.anchor[1], 0])),
             ("s", LottieProperty.animated(t.scale.map { $0 + [100] })),
         ])
         return LottieLayer(members: [
@@ -467,9 +469,7 @@ struct LottieWriter {
                 let a = min(max((v[0] * total - from) / length, 0), 1), b = min(max((v[1] * total - from) / length, 0), 1)
                 return b > a ? [a * 100, b * 100] : [0, 0]
             }
-            let s = trim.samples.map(part), b = trim.before.map(part)
-            let start = SampledTrack(samples: s.map { [$0[0]] }, before: b.map { [$0[0]] }, tolerance: 0.01)
-            let end = SampledTrack(samples: s.map { [$0[1]] }, before: b.map { [$0[1]] }, tolerance: 0.01)
+            let (start, end) = node.trimTracks(error: length > 0 ? 100 * VectorError.position / length : 0.01, part)
             let tm: JSONValue = .object([("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieProperty.animated(start)),
                                          ("e", LottieProperty.animated(end)), ("o", LottieProperty.fixed([0])), ("m", .integer(1))])
             groups.append(groupJSON("subpath \(i + 1)", [sub.json], [tm, stroke], transform: GroupTransform(outer: LottieProperty.identityTransform, inner: nil)))

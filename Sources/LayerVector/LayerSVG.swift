@@ -41,10 +41,12 @@ public enum LayerSVG {
         guard (1 ... maxFrames).contains(frames) else {
             throw VectorExportError("an animated SVG holds 1 ... \(maxFrames) frames, not \(frames)")
         }
-        let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
-        var writer = SVGWriter(width: width, height: height, timing: SMILTiming(frames: frames, fps: fps))
-        let comment = "\(name): \(frames) frames at \(DecimalText.format(fps, decimals: 6)) fps, repeating"
-        return try writer.document(sampling, comment: comment)
+        return try withoutActuallyEscaping(tree) { tree in
+            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            var writer = SVGWriter(width: width, height: height, timing: SMILTiming(frames: frames, fps: fps))
+            let comment = "\(name): \(frames) frames at \(DecimalText.format(fps, decimals: 6)) fps, repeating"
+            return try writer.document(sampling, comment: comment)
+        }
     }
 
     /// A still SVG of `layer` (a presentation tree), as the animated document shows it at that time.
@@ -106,7 +108,7 @@ struct SVGWriter {
         guard !body.isEmpty else { return "" }
         var attributes = ""
         var animations = ""
-        let opacity = opacityTrack(alpha, times: 1)
+        let opacity = node.alphaTrack(alpha)
         if !(opacity.isConstant && opacity.keys[0].value == [1]) {
             attributes += " opacity=\"\(try SVGText.number(opacity.keys[0].value[0], decimals: 6))\""
             animations += try animate("opacity", opacity) { try SVGText.number($0[0], decimals: 6) }
@@ -178,6 +180,8 @@ struct SVGWriter {
         if r != 0 { base.append("rotate(\(try SVGText.number(r)))") }
         if sc != [100, 100] { base.append("scale(\(try SVGText.number(sc[0] / 100, decimals: 6)) \(try SVGText.number(sc[1] / 100, decimals: 6)))") }
         if t.sheared, inner != 0 { base.append("rotate(\(try SVGText.number(inner)))") }
+        let anchor = t.anchor == [0, 0] ? nil : try SVGText.number(-t.anchor[0]) + "," + SVGText.number(-t.anchor[1])
+        if let anchor { base.append("translate(\(anchor))") }
         var animations = ""
         if let timing, !t.isConstant {
             animations += try timing.element("transform", transformType: "translate", keys: t.position.keys) {
@@ -193,6 +197,10 @@ struct SVGWriter {
                 animations += try timing.element("transform", transformType: "rotate", additive: true, keys: t.inner.keys) {
                     try SVGText.number($0[0])
                 } + "\n"
+            }
+            if let anchor {
+                animations += try timing.element("transform", transformType: "translate", additive: true,
+                                                 keys: SampledTrack(constant: [0]).keys) { _ in anchor } + "\n"
             }
         }
         let inside = animations + content
@@ -253,7 +261,8 @@ struct SVGWriter {
             return [(b - a) * length + (b >= 1 ? 1 : 0), -a * length, 1]
         }
         let s = trim.samples.map(dash), b = trim.before.map(dash)
-        let dash = sampledTrack((s, b), 0 ..< 1, tolerance: 0.001), offset = sampledTrack((s, b), 1 ..< 2, tolerance: 0.001)
+        let dash = sampledTrack((s, b), 0 ..< 1, tolerance: 0.001, error: VectorError.position)
+        let offset = sampledTrack((s, b), 1 ..< 2, tolerance: 0.001, error: VectorError.position)
         let shown = Self.visibility(samples: s.map { $0[2] > 0 }, before: b.map { $0[2] > 0 })
         let gap = try SVGText.number(length + 1)
         var attributes = " stroke-dasharray=\"\(try SVGText.number(dash.keys[0].value[0])) \(gap)\""
