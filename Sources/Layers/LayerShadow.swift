@@ -20,15 +20,8 @@ final class ShadowMaker {
     private var polylines = Polylines()
     private var source = Coverage(width: 0, height: 0)
 
-    /// The blur radius and whole-pixel offset on the canvas of `layer`'s shadow under `parentCTM`.
     static func canvasGeometry(_ layer: Layer, parentCTM: Transform) -> (radius: Double, dx: Int, dy: Int) {
-        let t = parentCTM
-        let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
-        let o = layer.shadowOffset
-        let ox = t.a * o.x + t.c * o.y, oy = t.b * o.x + t.d * o.y
-        func whole(_ v: Double) -> Int { Int(max(-1e6, min(1e6, v.isFinite ? v : 0)).rounded()) }
-        let r = layer.shadowRadius * scale
-        return (r.isFinite ? min(max(r, 0), ShadowBlur.maxRadius) : 0, whole(ox), whole(oy))
+        ShadowGeometry.canvas(layer, parentCTM: parentCTM)
     }
 
     /// Writes `layer`'s shadow into `out` (resized to the canvas when its size differs).
@@ -51,5 +44,20 @@ final class ShadowMaker {
         let g = Self.canvasGeometry(layer, parentCTM: parentCTM)
         let k = Float(min(max(layer.shadowOpacity, 0), 1))
         blur.shadow(of: &source, radius: g.radius, dx: g.dx, dy: g.dy, opacity: k, into: &out)
+    }
+}
+
+/// Where a layer's shadow lands on the canvas.
+public enum ShadowGeometry {
+    /// The blur radius and whole-pixel offset on the canvas of `layer`'s shadow under `parentCTM`
+    /// (its superlayer's transform to the canvas).
+    public static func canvas(_ layer: Layer, parentCTM: Transform) -> (radius: Double, dx: Int, dy: Int) {
+        let t = parentCTM
+        let scale = abs(t.a * t.d - t.b * t.c).squareRoot()
+        let o = layer.shadowOffset
+        let ox = t.a * o.x + t.c * o.y, oy = t.b * o.x + t.d * o.y
+        func whole(_ v: Double) -> Int { Int(max(-1e6, min(1e6, v.isFinite ? v : 0)).rounded()) }
+        let r = layer.shadowRadius * scale
+        return (r.isFinite ? min(max(r, 0), ShadowBlur.maxRadius) : 0, whole(ox), whole(oy))
     }
 }

@@ -305,24 +305,40 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
+        try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         return try WaveLottie.document(scene: model, frames: frames, masks: masks)
     }
 
     /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
+        try refuseLayerPaint("SVG")
         return try WaveSVG.document(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
         try refuseLabel()
+        try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveSVG.animatedDocument(scene: model, frames: frames)
     }
 }
 
 extension WaveIndicator {
+    /// The wave's vector writer draws flat colours and the vertical water gradient only: a fill or
+    /// a shadow is one line naming its flag.
+    func refuseLayerPaint(_ format: String) throws {
+        let p = model.parameters
+        let set: [(String, Bool)] = [("water-fill", p.waterFill != nil), ("container-fill", p.containerFill != nil),
+                                     ("background-fill", p.backgroundFill != nil), ("border-fill", p.borderFill != nil),
+                                     ("container-shadow", p.containerShadow != nil), ("border-shadow", p.borderShadow != nil),
+                                     ("wave-shadow", p.waveShadow != nil), ("wave", (p.waves ?? []).contains { $0.fill != nil })]
+        if let key = set.first(where: \.1)?.0 {
+            throw SettingError(key, "the wave's \(format) export cannot hold fills or shadows; export frames (PNG, GIF, APNG, video) or leave out --\(key)")
+        }
+    }
+
     /// The animated SVG does not draw the progress label (its text changes from frame to frame):
     /// one line naming the flag.
     func refuseLabel() throws {
