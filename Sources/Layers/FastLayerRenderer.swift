@@ -193,10 +193,11 @@ public final class FastLayerRenderer {
         if shadowIndex == shadowEntries.count { shadowEntries.append(ShadowEntry()) }
         let entry = shadowEntries[shadowIndex]
         shadowIndex += 1
-        let key = ShadowKey(path: layer.shadowPath, ctm: layer.transformToSuperlayer.concatenating(parentCTM),
+        let key = ShadowKey(path: layer.shadowPath, image: layer.shadowPath == nil ? ShadowMaker.directImage(layer) : nil,
+                            color: (layer as? CoverageLayer)?.color ?? .clear, ctm: layer.transformToSuperlayer.concatenating(parentCTM),
                             parentCTM: parentCTM, radius: layer.shadowRadius, offset: layer.shadowOffset,
                             opacity: layer.opacity, shadowOpacity: layer.shadowOpacity, width: width, height: height)
-        if layer.shadowPath == nil || entry.key.map({ !$0.same(as: key) }) ?? true {
+        if (key.path == nil && key.image == nil) || entry.key.map({ !$0.same(as: key) }) ?? true {
             entry.current ^= 1
             shadowMaker.shadow(of: layer, parentCTM: parentCTM, width: width, height: height,
                                into: &entry.buffers[entry.current]) { alone in
@@ -1035,9 +1036,11 @@ final class ShadowEntry {
     var key: ShadowKey?
 }
 
-/// What a shadow with a path is made from.
+/// What a shadow with a path (or of a coverage layer alone) is made from.
 struct ShadowKey {
     var path: Path?
+    var image: Coverage?
+    var color: Color
     var ctm: Transform, parentCTM: Transform
     var radius: Double, offset: Point, opacity: Double, shadowOpacity: Double
     var width: Int, height: Int
@@ -1045,9 +1048,10 @@ struct ShadowKey {
     /// The same shadow (a path of the same storage or elements, and equal settings).
     func same(as o: ShadowKey) -> Bool {
         guard ctm == o.ctm, parentCTM == o.parentCTM, radius == o.radius, offset == o.offset, opacity == o.opacity,
-              shadowOpacity == o.shadowOpacity, width == o.width, height == o.height else { return false }
-        switch (path, o.path) {
-        case (let a?, let b?): return a.sharesStorage(with: b) || a == b
+              shadowOpacity == o.shadowOpacity, width == o.width, height == o.height, color == o.color else { return false }
+        switch (path, o.path, image, o.image) {
+        case (let a?, let b?, _, _): return a.sharesStorage(with: b) || a == b
+        case (nil, nil, let a?, let b?): return a == b
         default: return false
         }
     }

@@ -20,6 +20,14 @@ final class ShadowMaker {
     private var polylines = Polylines()
     private var source = Coverage(width: 0, height: 0)
 
+    /// The coverage of a coverage layer in one colour with nothing else to draw (no background,
+    /// sublayers or mask): its shadow's source is read off it directly.
+    static func directImage(_ layer: Layer) -> Coverage? {
+        guard let l = layer as? CoverageLayer, l.paint == nil, l.backgroundColor == nil, l.sublayers.isEmpty, l.mask == nil,
+              !l.masksToBounds, l.color.a > 0 else { return nil }
+        return l.coverage
+    }
+
     static func canvasGeometry(_ layer: Layer, parentCTM: Transform) -> (radius: Double, dx: Int, dy: Int) {
         ShadowGeometry.canvas(layer, parentCTM: parentCTM)
     }
@@ -36,6 +44,13 @@ final class ShadowMaker {
             path.flatten(into: &polylines, transform: ctm)
             rasterizer.render(polylines, rule: .nonZero, into: &source)
             if opacity < 1 { for i in source.values.indices { source.values[i] *= opacity } }
+        } else if let image = Self.directImage(layer), image.width == width, image.height == height {
+            // A coverage layer alone: its alpha is the colour's times the coverage (as drawn).
+            let al = (layer as? CoverageLayer)?.color.premultiplied.w ?? 1
+            for i in source.values.indices {
+                let a = al * image.values[i]
+                source.values[i] = opacity < 1 ? a * opacity : a
+            }
         } else {
             var c = Canvas(width: width, height: height)
             drawAlone(&c)

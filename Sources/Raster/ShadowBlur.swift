@@ -74,21 +74,30 @@ public final class ShadowBlur {
         let bw = bx1 - bx0
         if scratch.count < w * h { scratch = [Float](repeating: 0, count: w * h) }
         if sums.count < max(w, h) { sums = [Double](repeating: 0, count: max(w, h)) }
-        if line.count < max(w, h) { line = [Float](repeating: 0, count: max(w, h)) }
+        if line.count < 8 * max(w, h) { line = [Float](repeating: 0, count: 8 * max(w, h)) }
         source.values.withUnsafeMutableBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { tmp in
                 sums.withUnsafeMutableBufferPointer { acc in
                     line.withUnsafeMutableBufferPointer { ln in
                         guard let sp = src.baseAddress, let tp = tmp.baseAddress, let ap = acc.baseAddress,
                               let lp = ln.baseAddress else { return }
-                        // Along x, each row of the box on its own (a line buffer between the passes).
-                        for y in by0 ..< by1 {
+                        // Along x, eight rows at a time (their running sums side by side), the rest one by one.
+                        var y = by0
+                        while y + 8 <= by1 {
+                            for k in 0 ..< n {
+                                let (lo, hi) = Self.box(d, k)
+                                Self.boxRows8(sp + y * w + bx0, stride: w, count: bw, lo: lo, hi: hi, line: lp)
+                            }
+                            y += 8
+                        }
+                        while y < by1 {
                             let row = sp + y * w + bx0
                             for k in 0 ..< n {
                                 let (lo, hi) = Self.box(d, k)
                                 lp.update(from: row, count: bw)
                                 Self.boxLine(lp, row, count: bw, lo: lo, hi: hi)
                             }
+                            y += 1
                         }
                         // Along y, every column at once (a row of running sums).
                         var a = sp, b = tp
@@ -127,6 +136,29 @@ public final class ShadowBlur {
             let add = x + 1 + hi, sub = x - lo
             if add < n { s += Double(src[add]) }
             if sub >= 0 { s -= Double(src[sub]) }
+        }
+    }
+
+    /// One box along each of eight rows (`stride` apart) in place, with the same sums as
+    /// `boxLine` (Double, in the same order), eight at once; `line` holds 8 x `count` floats.
+    @inline(__always)
+    static func boxRows8(_ rows: UnsafeMutablePointer<Float>, stride w: Int, count n: Int, lo: Int, hi: Int,
+                         line: UnsafeMutablePointer<Float>) {
+        let inv = 1 / Double(lo + hi + 1)
+        // The rows interleaved: line[8 x + r] is row r's pixel x.
+        for x in 0 ..< n { for r in 0 ..< 8 { line[8 * x + r] = rows[r * w + x] } }
+        @inline(__always) func load(_ x: Int) -> SIMD8<Double> {
+            let p = line + 8 * x
+            return SIMD8(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3]), Double(p[4]), Double(p[5]), Double(p[6]), Double(p[7]))
+        }
+        var s = SIMD8<Double>(repeating: 0)
+        for k in 0 ..< min(hi, n - 1) + 1 { s += load(k) }
+        for x in 0 ..< n {
+            let v = s * inv
+            for r in 0 ..< 8 { rows[r * w + x] = Float(v[r]) }
+            let add = x + 1 + hi, sub = x - lo
+            if add < n { s += load(add) }
+            if sub >= 0 { s -= load(sub) }
         }
     }
 

@@ -25,6 +25,11 @@ public final class WaveLayerScene {
     let casters: [ShapeLayer]
     private let renderer = LayerRenderer()
     private var presented: Layer?
+    /// The polygons' and the label regions' storage, three of each used in turn: the one rebuilt
+    /// each tick was last shown three ticks ago, when no presentation tree or renderer holds it
+    /// any more, so its capacity is reused and a tick allocates no path.
+    private var pathBuffers: [[Path]] = []
+    private var tick = 0
     private var riseAnimation: BasicAnimation<Layer, Point>
     private let riseDuration: Double
     private let scrubsRise: Bool
@@ -154,8 +159,14 @@ public final class WaveLayerScene {
         // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
         let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
         let yb = scene.yBottom + lift
-        func polygon(_ ys: [Double]) -> Path {
+        tick += 1
+        let slot = tick % 3
+        if pathBuffers.isEmpty { pathBuffers = Array(repeating: Array(repeating: Path(), count: 3), count: waves.count + 2) }
+        func polygon(_ ys: [Double], buffer k: Int) -> Path {
             var path = Path()
+            swap(&path, &pathBuffers[k][slot])
+            path.removeAll(keepingCapacity: true)
+            defer { pathBuffers[k][slot] = path }
             path.move(to: Point(0, ys[0] + lift))
             for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
             path.line(to: Point(Double(ys.count - 1), yb))
@@ -164,7 +175,7 @@ public final class WaveLayerScene {
             return path
         }
         for (k, (layer, ys)) in zip(waves, scene.waves).enumerated() {
-            layer.path = polygon(ys)
+            layer.path = polygon(ys, buffer: k)
             if casters[k].shadowOpacity > 0 { casters[k].shadowPath = layer.path }
         }
         if scrubsRise {
@@ -188,8 +199,12 @@ public final class WaveLayerScene {
         labelInside.path = path
         labelOutside.path = path
         let ys = scene.front
-        func region(toward y: Double) -> Path {
+        let slot = tick % 3, first = waves.count
+        func region(toward y: Double, buffer k: Int) -> Path {
             var r = Path()
+            swap(&r, &pathBuffers[first + k][slot])
+            r.removeAll(keepingCapacity: true)
+            defer { pathBuffers[first + k][slot] = r }
             r.move(to: Point(0, ys[0]))
             for x in 1 ..< ys.count { r.line(to: Point(Double(x), ys[x])) }
             r.line(to: Point(Double(ys.count - 1), y))
@@ -198,8 +213,8 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        insideMask.path = region(toward: max(scene.yBottom, far))
-        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        insideMask.path = region(toward: max(scene.yBottom, far), buffer: 0)
+        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
     }
 
     /// Headless tick n: timestamp n / fps.

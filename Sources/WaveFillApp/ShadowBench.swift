@@ -15,6 +15,7 @@ public enum ShadowBench {
     static func time(runs: Int, _ body: () throws -> Void) rethrows -> (ms: Double, allocs: Double?) {
         try body(); try body()
         var times: [Double] = []
+        times.reserveCapacity(runs)
         let clock = ContinuousClock()
         let counter = AllocationCounter.shared
         counter?.start()
@@ -48,9 +49,13 @@ public enum ShadowBench {
         p.borderWidth = 12; p.borderGap = 10
         let outline = try ContainerOutline(shape: .circle)
         let plain = try WaveIndicator(parameters: p, source: .outline(outline))
+        p.waterFill = "linear(#46B751, #1D6B2A)"
+        let filled = try WaveIndicator(parameters: p, source: .outline(outline))
         p.waveShadow = "#00000080 12 0 -6"; p.containerShadow = "#00000060 16 0 8"; p.borderShadow = "#46B751 20"
         let shadowed = try WaveIndicator(parameters: p, source: .outline(outline))
-        for (name, scene) in [("gauge, no shadows", plain), ("gauge, wave + container + ring shadows", shadowed)] {
+        for (name, scene) in [("gauge, no fill or shadow (closed-form renderer)", plain),
+                                  ("gauge with a water fill (layer engine), no shadows", filled),
+                                  ("the same with wave + container + ring shadows", shadowed)] {
             var frame = Pixmap(width: 0, height: 0)
             var n = 0
             let t = time(runs: 30) {

@@ -62,3 +62,34 @@ import Raster
         #expect(rows.isEmpty && fast.damagedPixels == 0)
     }
 }
+
+extension ShadowLayerTests {
+    /// A coverage layer (a ring's or a mask image's coverage) casts its shadow from its coverage;
+    /// both renderers agree, translucent and at half opacity, and an unchanged frame costs nothing.
+    @Test func coverageLayersCastTheirCoverage() {
+        let w = 70, h = 50
+        var ring = Coverage(width: w, height: h)
+        for y in 0 ..< h { for x in 0 ..< w {
+            let d = ((Double(x) - 35) * (Double(x) - 35) + (Double(y) - 25) * (Double(y) - 25)).squareRoot()
+            ring[x, y] = Float(max(0, min(1, 3 - abs(d - 16))))
+        } }
+        for opacity in [1.0, 0.5] {
+            let root = Layer()
+            root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h)); root.anchorPoint = .zero
+            root.backgroundColor = .white
+            let l = CoverageLayer()
+            l.bounds = root.bounds; l.anchorPoint = .zero
+            l.coverage = ring; l.color = Color(r: 0, g: 180, b: 90, a: 200); l.opacity = opacity
+            l.shadowOpacity = 0.8; l.shadowRadius = 7; l.shadowOffset = Point(0, 2); l.shadowColor = Color(r: 0, g: 180, b: 90)
+            root.addSublayer(l)
+            let fast = FastLayerRenderer()
+            var frame = Pixmap(width: w, height: h)
+            fast.render(root, into: &frame, width: w, height: h)
+            let d = maxChannelDifference(LayerRenderer().renderPixmap(root, width: w, height: h), frame)
+            #expect(d.diff <= 1, "opacity \(opacity): \(d.diff) at (\(d.x), \(d.y))")
+            // Below the ring (22 px from its centre, 6 px out from its middle) its shadow shows.
+            #expect(frame.pixel(35, 47).x < 250)
+            #expect(fast.render(root, into: &frame, width: w, height: h).isEmpty)
+        }
+    }
+}
