@@ -140,3 +140,16 @@ extension WavePaintTests {
         }
     }
 }
+
+extension WavePaintTests {
+    /// A still gauge with fills and shadows draws nothing after its first frame.
+    @Test func aStillGaugeCostsNothing() throws {
+        var p = WaveParameters()
+        Self.painted(&p)
+        p.progress = 0.5; p.amplitude = 0
+        let ind = try WaveIndicator(parameters: p, source: .outline(try ContainerOutline(shape: .circle)))
+        var px = Pixmap(width: 0, height: 0)
+        _ = ind.renderChanges(frame: 0, into: &px)
+        for n in 1 ... 3 { #expect(ind.renderChanges(frame: n, into: &px).isEmpty, "frame \(n)") }
+    }
+}
