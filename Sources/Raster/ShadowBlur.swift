@@ -74,7 +74,7 @@ public final class ShadowBlur {
         let bw = bx1 - bx0
         if scratch.count < w * h { scratch = [Float](repeating: 0, count: w * h) }
         if sums.count < max(w, h) { sums = [Double](repeating: 0, count: max(w, h)) }
-        if line.count < 8 * max(w, h) { line = [Float](repeating: 0, count: 8 * max(w, h)) }
+        if line.count < 16 * max(w, h) { line = [Float](repeating: 0, count: 16 * max(w, h)) }
         source.values.withUnsafeMutableBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { tmp in
                 sums.withUnsafeMutableBufferPointer { acc in
@@ -83,11 +83,8 @@ public final class ShadowBlur {
                               let lp = ln.baseAddress else { return }
                         // Along x, eight rows at a time (their running sums side by side), the rest one by one.
                         var y = by0
-                        while y + 8 <= by1 {
-                            for k in 0 ..< n {
-                                let (lo, hi) = Self.box(d, k)
-                                Self.boxRows8(sp + y * w + bx0, stride: w, count: bw, lo: lo, hi: hi, line: lp)
-                            }
+                        while y + 8 <= by1, n > 0 {
+                            Self.boxRows8(sp + y * w + bx0, stride: w, count: bw, d: d, boxes: n, line: lp)
                             y += 8
                         }
                         while y < by1 {
@@ -139,27 +136,31 @@ public final class ShadowBlur {
         }
     }
 
-    /// One box along each of eight rows (`stride` apart) in place, with the same sums as
-    /// `boxLine` (Double, in the same order), eight at once; `line` holds 8 x `count` floats.
+    /// The boxes along each of eight rows (`stride` apart) in place, with the same sums as
+    /// `boxLine` (Double, in the same order), eight at once: the rows are interleaved into `line`
+    /// (2 x 8 x `count` floats), boxed there back and forth, and written back.
     @inline(__always)
-    static func boxRows8(_ rows: UnsafeMutablePointer<Float>, stride w: Int, count n: Int, lo: Int, hi: Int,
+    static func boxRows8(_ rows: UnsafeMutablePointer<Float>, stride w: Int, count n: Int, d: Int, boxes: Int,
                          line: UnsafeMutablePointer<Float>) {
-        let inv = 1 / Double(lo + hi + 1)
-        // The rows interleaved: line[8 x + r] is row r's pixel x.
-        for x in 0 ..< n { for r in 0 ..< 8 { line[8 * x + r] = rows[r * w + x] } }
-        @inline(__always) func load(_ x: Int) -> SIMD8<Double> {
-            let p = line + 8 * x
-            return SIMD8(Double(p[0]), Double(p[1]), Double(p[2]), Double(p[3]), Double(p[4]), Double(p[5]), Double(p[6]), Double(p[7]))
+        var a = line, b = line + 8 * n
+        for x in 0 ..< n { for r in 0 ..< 8 { a[8 * x + r] = rows[r * w + x] } }
+        for k in 0 ..< boxes {
+            let (lo, hi) = box(d, k)
+            let inv = 1 / Double(lo + hi + 1)
+            @inline(__always) func load(_ x: Int) -> SIMD8<Double> {
+                SIMD8<Double>(UnsafeRawPointer(a + 8 * x).loadUnaligned(as: SIMD8<Float>.self))
+            }
+            var s = SIMD8<Double>(repeating: 0)
+            for k in 0 ..< min(hi, n - 1) + 1 { s += load(k) }
+            for x in 0 ..< n {
+                UnsafeMutableRawPointer(b + 8 * x).storeBytes(of: SIMD8<Float>(s * inv), as: SIMD8<Float>.self)
+                let add = x + 1 + hi, sub = x - lo
+                if add < n { s += load(add) }
+                if sub >= 0 { s -= load(sub) }
+            }
+            swap(&a, &b)
         }
-        var s = SIMD8<Double>(repeating: 0)
-        for k in 0 ..< min(hi, n - 1) + 1 { s += load(k) }
-        for x in 0 ..< n {
-            let v = s * inv
-            for r in 0 ..< 8 { rows[r * w + x] = Float(v[r]) }
-            let add = x + 1 + hi, sub = x - lo
-            if add < n { s += load(add) }
-            if sub >= 0 { s -= load(sub) }
-        }
+        for x in 0 ..< n { for r in 0 ..< 8 { rows[r * w + x] = a[8 * x + r] } }
     }
 
     /// One box along y over columns `x0 ..< x1`, rows `y0 ..< y1` (zeros outside), `src` to `dst`.
