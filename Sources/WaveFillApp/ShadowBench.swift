@@ -1,3 +1,4 @@
+import Animation
 import Geometry
 import Raster
 import SceneKit
@@ -11,20 +12,23 @@ import Wave
 public enum ShadowBench {
     public static let width = 1200, height = 1040
 
-    /// Median ms and allocations per call of `body` over `runs` calls, after two untimed ones.
-    static func time(runs: Int, _ body: () throws -> Void) rethrows -> (ms: Double, allocs: Double?) {
+    /// Median wall ms, median thread CPU ms (what a loaded machine does not inflate) and
+    /// allocations per call of `body` over `runs` calls, after two untimed ones.
+    static func time(runs: Int, _ body: () throws -> Void) rethrows -> (ms: Double, cpuMs: Double, allocs: Double?) {
         try body(); try body()
-        var times: [Double] = []
-        times.reserveCapacity(runs)
+        var times: [Double] = [], cpu: [Double] = []
+        times.reserveCapacity(runs); cpu.reserveCapacity(runs)
         let clock = ContinuousClock()
         let counter = AllocationCounter.shared
         counter?.start()
         for _ in 0 ..< runs {
+            let c0 = ThreadCPUTime.seconds()
             let d = try clock.measure(body)
+            cpu.append((ThreadCPUTime.seconds() - c0) * 1000)
             times.append(Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000)
         }
         let allocs = counter?.stop()
-        return (Bench.percentile(times.sorted(), 0.5), allocs.map { Double($0) / Double(runs) })
+        return (Bench.percentile(times.sorted(), 0.5), Bench.percentile(cpu.sorted(), 0.5), allocs.map { Double($0) / Double(runs) })
     }
 
     /// The report's lines (or one JSON object).
@@ -34,7 +38,7 @@ public enum ShadowBench {
         disc = r.coverage(of: Path(ellipseIn: Rect(x: 200, y: 120, width: 800, height: 800)), width: width, height: height)
         let blur = ShadowBlur()
         var source = disc, out = Coverage(width: width, height: height)
-        var rows: [(String, Double, Double?)] = []
+        var rows: [(String, Double, Double, Double?)] = []
         for radius in [4.0, 12, 50] {
             let t = time(runs: 30) {
                 source.values.withUnsafeMutableBufferPointer { s in disc.values.withUnsafeBufferPointer { d in
@@ -42,7 +46,7 @@ public enum ShadowBench {
                 } }
                 blur.shadow(of: &source, radius: radius, dx: 0, dy: 6, opacity: 0.5, into: &out)
             }
-            rows.append(("blur radius \(Int(radius)) (box \(ShadowBlur.boxSize(radius: radius)))", t.ms, t.allocs))
+            rows.append(("blur radius \(Int(radius)) (box \(ShadowBlur.boxSize(radius: radius)))", t.ms, t.cpuMs, t.allocs))
         }
         var p = WaveParameters()
         p.width = width; p.height = height
@@ -62,14 +66,14 @@ public enum ShadowBench {
                 n += 1
                 _ = scene.renderChanges(frame: n, into: &frame)
             }
-            rows.append(("\(name), changed rows per frame", t.ms, t.allocs))
+            rows.append(("\(name), changed rows per frame", t.ms, t.cpuMs, t.allocs))
         }
         if json {
-            let items = rows.map { "{\"case\": \(JSONText.quoted($0.0)), \"ms\": \(JSONText.number($0.1)), \"allocs\": \($0.2.map { JSONText.number($0) } ?? "null")}" }
+            let items = rows.map { "{\"case\": \(JSONText.quoted($0.0)), \"ms\": \(JSONText.number($0.1)), \"cpu_ms\": \(JSONText.number($0.2)), \"allocs\": \($0.3.map { JSONText.number($0) } ?? "null")}" }
             return "{\"width\": \(width), \"height\": \(height), \"rows\": [" + items.joined(separator: ", ") + "]}"
         }
         return "shadows at \(width)x\(height), median of 30:\n" + rows.map {
-            "  \($0.0): \(StatusText.fixed($0.1, 3)) ms, allocations per call \($0.2.map { StatusText.fixed($0, 1) } ?? "unknown (no interposer)")"
+            "  \($0.0): \(StatusText.fixed($0.1, 3)) ms (thread CPU \(StatusText.fixed($0.2, 3)) ms), allocations per call \($0.3.map { StatusText.fixed($0, 1) } ?? "unknown (no interposer)")"
         }.joined(separator: "\n")
     }
 }
