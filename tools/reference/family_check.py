@@ -244,11 +244,102 @@ def gen_morph(effect):
     return gen
 
 
+def stops(r, n_lo=1, n_hi=5):
+    n = r.randrange(n_lo, n_hi + 1)
+    cols = [r.choice([colour(r), "#" + "".join(r.choice("0123456789ABCDEF") for _ in range(3))]) for _ in range(n)]
+    if r.random() < 0.5:
+        locs = sorted(round(r.random(), 3) for _ in range(n))
+        if n > 2 and r.random() < 0.3:
+            locs[1] = locs[2]          # two stops at one location: a jump
+        return ", ".join(f"{c} {v}" for c, v in zip(cols, locs))
+    return ", ".join(cols)
+
+
+def paint(r, kind):
+    if kind == "linear":
+        angle = r.choice([None, 0, 90, 180, 270, 45, round(r.uniform(-360, 360), 2)])
+        body = stops(r, 2)
+        return f"linear({'' if angle is None else f'{angle}deg, '}{body})"
+    return f"radial({stops(r, 2)})"
+
+
+def gen_fill(kind):
+    """Linear or radial fills on 1 ... 3 of: the water, one wave (fill=), the container, the
+    background, the ring."""
+    def gen(r):
+        o = {"size": size(r, 100, 260)}
+        flags = []
+        if r.random() < 0.5:
+            o["shape"] = r.choice(["circle", "heart", "star", "rounded-rect"])
+            flags += ["--shape", o["shape"]]
+        else:
+            o["text"] = r.choice(WORDS)
+            flags += ["--text", o["text"]]
+        targets = r.sample(["water-fill", "wave", "container-fill", "background-fill", "border-fill"], r.randrange(1, 4))
+        for t in targets:
+            pt = paint(r, kind) if r.random() < 0.85 else colour(r)
+            if t == "wave":
+                n = r.randrange(1, 5)
+                k = r.randrange(1, n + 1)
+                o["waves"] = n
+                o["wave-edits"] = {k: {"fill": pt}}
+                flags += ["--waves", str(n), "--wave", f"{k}:fill={pt}"]
+            else:
+                o[t] = pt
+                flags += ["--" + t, pt]
+        if "border-fill" in targets:
+            o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
+            flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
+        return case(*wave_common(r, o, flags))
+    return gen
+
+
+def shadow_text(r):
+    c = colour(r)
+    rad = r.choice([0, 0.5, round(r.uniform(0.5, 3), 2), round(r.uniform(1, 20), 2), round(r.uniform(1, 50), 2)])
+    if r.random() < 0.5:
+        return f"{c} {rad}"                                       # a glow
+    off = lambda: r.choice([round(r.uniform(-20, 20), 1), r.randrange(-30, 31) + 0.5, 0])  # noqa: E731
+    return f"{c} {rad} {off()} {off()}"
+
+
+def gen_shadow(which):
+    """A container, ring or wave shadow (glow or offset), sometimes with a fill."""
+    def gen(r):
+        o = {"size": size(r, 100, 240)}
+        flags = []
+        if r.random() < 0.5:
+            o["shape"] = r.choice(["circle", "heart", "star", "triangle"])
+            flags += ["--shape", o["shape"]]
+        else:
+            o["text"] = r.choice(WORDS)
+            flags += ["--text", o["text"]]
+        sh = shadow_text(r)
+        o[which + "-shadow"] = sh
+        flags += ["--" + which + "-shadow", sh]
+        if which == "border" or r.random() < 0.3:
+            o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
+            flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
+        if which == "wave" and r.random() < 0.5:
+            o["waves"] = r.randrange(1, 5)
+            flags += ["--waves", str(o["waves"])]
+        if r.random() < 0.3:
+            key = r.choice(["container-fill", "water-fill"] + (["border-fill"] if "border-width" in o else []))
+            o[key] = paint(r, r.choice(["linear", "radial"]))
+            flags += ["--" + key, o[key]]
+        if r.random() < 0.3:
+            o["background"] = r.choice(["#00000000", colour(r)])
+            flags += ["--background", o["background"]]
+        return case(*wave_common(r, o, flags))
+    return gen
+
+
 FEATURES = {
     "text-lines": gen_multiline, "text-wrap": gen_wrap, "shape": gen_shape, "svg": gen_svg, "stack": gen_stack,
     "gradient": gen_gradient, "border": gen_border, "label": gen_label, "stroke": gen_stroke, "spread": gen_spread,
     "marquee": gen_marquee, "morph-fall": gen_morph("fall"), "morph-scale": gen_morph("scale"),
-    "morph-evaporate": gen_morph("evaporate"),
+    "morph-evaporate": gen_morph("evaporate"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
+    "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
 }
 
 
