@@ -251,6 +251,11 @@ def stops(r, n_lo=1, n_hi=5):
         locs = sorted(round(r.random(), 3) for _ in range(n))
         if n > 2 and r.random() < 0.3:
             locs[1] = locs[2]          # two stops at one location: a jump
+        if r.random() < 0.2:           # stops at the ends
+            if n == 1:
+                locs[0] = r.choice([0.0, 1.0])
+            else:
+                locs[0], locs[-1] = 0.0, 1.0
         return ", ".join(f"{c} {v}" for c, v in zip(cols, locs))
     return ", ".join(cols)
 
@@ -258,9 +263,9 @@ def stops(r, n_lo=1, n_hi=5):
 def paint(r, kind):
     if kind == "linear":
         angle = r.choice([None, 0, 90, 180, 270, 45, round(r.uniform(-360, 360), 2)])
-        body = stops(r, 2)
+        body = stops(r, r.choice([1, 2, 2, 2]))
         return f"linear({'' if angle is None else f'{angle}deg, '}{body})"
-    return f"radial({stops(r, 2)})"
+    return f"radial({stops(r, r.choice([1, 2, 2, 2]))})"
 
 
 def gen_fill(kind):
@@ -290,8 +295,17 @@ def gen_fill(kind):
         if "border-fill" in targets:
             o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
             flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
+        label(r, o, flags)
         return case(*wave_common(r, o, flags))
     return gen
+
+
+def label(r, o, flags):
+    """Sometimes a label: with a fill or a shadow it is drawn by the layer engine's masks."""
+    if r.random() < 0.25:
+        o["label"] = r.choice(["{p}%", "{p:.1}"])
+        o["label-color"], o["label-inside-color"] = colour(r), colour(r)
+        flags += ["--label", o["label"], "--label-color", o["label-color"], "--label-inside-color", o["label-inside-color"]]
 
 
 def shadow_text(r):
@@ -299,7 +313,8 @@ def shadow_text(r):
     rad = r.choice([0, 0.5, round(r.uniform(0.5, 3), 2), round(r.uniform(1, 20), 2), round(r.uniform(1, 50), 2)])
     if r.random() < 0.5:
         return f"{c} {rad}"                                       # a glow
-    off = lambda: r.choice([round(r.uniform(-20, 20), 1), r.randrange(-30, 31) + 0.5, 0])  # noqa: E731
+    off = lambda: r.choice([round(r.uniform(-20, 20), 1), r.randrange(-30, 31) + 0.5, 0,  # noqa: E731
+                            round(r.uniform(-200, 200), 2)])
     return f"{c} {rad} {off()} {off()}"
 
 
@@ -330,6 +345,10 @@ def gen_shadow(which):
         if r.random() < 0.3:
             o["background"] = r.choice(["#00000000", colour(r)])
             flags += ["--background", o["background"]]
+        if "water-fill" not in o and r.random() < 0.2:
+            o["water-gradient"] = colour(r)[:7]
+            flags += ["--water-gradient", o["water-gradient"]]
+        label(r, o, flags)
         return case(*wave_common(r, o, flags))
     return gen
 
