@@ -321,6 +321,11 @@ def shadow_text(r):
 def gen_shadow(which):
     """A container, ring or wave shadow (glow or offset), sometimes with a fill."""
     def gen(r):
+        if which == "container" and r.random() < 0.3:
+            # Overlapping SVG elements of opposite winding: the shadow is cast by their union.
+            _, o, flags, files = gen_svg(r)
+            o[which + "-shadow"] = shadow_text(r)
+            return case(o, flags + ["--" + which + "-shadow", o[which + "-shadow"]], files=files)
         o = {"size": size(r, 100, 240)}
         flags = []
         if r.random() < 0.5:
