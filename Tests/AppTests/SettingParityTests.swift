@@ -55,6 +55,7 @@ import WaveFill
             "rate": s("90"), "scroll-duration": s("3"), "fade-length": s("30"), "leading-buffer": s("30", frame: 0),
             "trailing-buffer": s("200", frame: 400), "delay": s("1"), "direction": s("right"), "scroll": s("bounce", frame: 400),
             "force-scroll": s("true", [("text", "Hi")]), "text-file": s("@DIR/one.txt"),
+            "easing": s("ease-in-out"), "text-align": s("right", [("text", "Hi")]),
         ],
         "stroke": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Ok"), "font": s(serif),
