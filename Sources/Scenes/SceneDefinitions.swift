@@ -190,7 +190,8 @@ extension SpreadScene {
     /// The spread's settings, each declared once.
     public static let definition = DeclaredScene<LayerSceneSetup<SpreadParameters>>(
         name: SpreadModel.kind,
-        summary: "A tab title that fills with colour when selected.",
+        summary: "A tab title that fills with colour when selected, or shimmers as Facebook Shimmer does.",
+        loopHint: ", or a --shimmer-speed or --shimmer-pause that makes it whole",
         controls: SpreadModel.controls,
         settings: settings,
         initial: { LayerSceneSetup(SpreadParameters()) },
@@ -207,6 +208,14 @@ extension SpreadScene {
                 }
             }
             let select = time(s.extra["select-at"]), deselect = time(s.extra["deselect-at"])
+            if case .bool(true)? = s.extra["shimmer"] {
+                if p.shimmer == nil { p.shimmer = Shimmer() }
+                p.wholeFramesAt = fps
+                // A shimmering title is selected only when asked.
+                if select == nil { p.selectAt = nil; p.deselectAt = nil }
+            } else {
+                p.shimmer = nil
+            }
             if let select {
                 p.selectAt = select
                 // Without its own deselect, a title selected at another time deselects 2 s later.
@@ -219,7 +228,11 @@ extension SpreadScene {
     static let settings: [Setting<LayerSceneSetup<SpreadParameters>>] = {
         typealias L = LayerSceneSetup<SpreadParameters>
         typealias D = SettingDeclaration
-        let d = SpreadParameters()
+        let d = SpreadParameters(), sh = Shimmer()
+        /// A shimmer number, written into the shimmer (made when first written).
+        func shimmer(_ decl: D, _ write: @escaping @Sendable (inout Shimmer, Double) -> Void) -> Setting<L> {
+            .number(decl) { p, v in var x = p.parameters.shimmer ?? Shimmer(); write(&x, v); p.parameters.shimmer = x }
+        }
         return L.common(text: (d.text, "The tab title; newlines separate paragraphs."), textColor: d.textColor,
                         textColorHelp: "The unselected title's colour.")
             + ParagraphStyle.settings.map { $0.lifted(\L.parameters.paragraph) } + [
@@ -227,6 +240,32 @@ extension SpreadScene {
                       help: "Select the title at frame F, or never.", group: .selection)),
             L.extra(D("deselect-at", .frameOrNever, unit: "frame", default: .derived("2 s after --select-at"),
                       help: "Deselect it at frame F (after --select-at), or never.", group: .selection)),
+            L.extra(D("shimmer", .toggle, default: .value(.bool(false)),
+                      help: "Loop Facebook Shimmer's highlight sweep over the title (not selected unless --select-at says so).",
+                      group: .shimmer)),
+            shimmer(D("shimmer-speed", .number, unit: "px/s", hard: 0 ... 100_000, hardText: "(0, 100000] px/s", soft: 10 ... 1000,
+                      step: 1, default: .value(.number(sh.speed)), help: "How fast the band sweeps.", group: .shimmer, when: .isSet("shimmer"))) { $0.speed = $1 },
+            shimmer(D("shimmer-pause", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 5, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.pause)), help: "Rest between sweeps.", group: .shimmer, when: .isSet("shimmer"))) { $0.pause = $1 },
+            shimmer(D("highlight-length", .number, hard: 0 ... 1, hardText: "(0, 1]", soft: 0.05 ... 1, step: 0.01,
+                      default: .value(.number(sh.length)), help: "The band's length, a fraction of the title's extent along the sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.length = $1 },
+            .choice(D("shimmer-direction", .choice(choiceNames(ShimmerDirection.self)), default: .value(.string(sh.direction.rawValue)),
+                      help: "Which way the band sweeps.", group: .shimmer, when: .isSet("shimmer")), ShimmerDirection.self) {
+                var x = $0.parameters.shimmer ?? Shimmer(); x.direction = $1; $0.parameters.shimmer = x
+            },
+            shimmer(D("shimmer-opacity", .number, hard: 0 ... 1, step: 0.01, default: .value(.number(sh.baseOpacity)),
+                      help: "The title's opacity outside the band.", group: .shimmer, when: .isSet("shimmer"))) { $0.baseOpacity = $1 },
+            shimmer(D("highlight-opacity", .number, hard: 0 ... 1, step: 0.01, default: .value(.number(sh.highlightOpacity)),
+                      help: "The band's opacity at its middle.", group: .shimmer, when: .isSet("shimmer"))) { $0.highlightOpacity = $1 },
+            shimmer(D("shimmer-begin-fade", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.beginFade)), help: "Seconds the band fades in at the start of each sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.beginFade = $1 },
+            shimmer(D("shimmer-end-fade", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.endFade)), help: "Seconds the band fades out at the end of each sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.endFade = $1 },
+            .colour(D("shimmer-color", .colour, default: .derived("the text colour"), help: "The band's colour.", group: .colours,
+                      when: .isSet("shimmer"))) { var x = $0.parameters.shimmer ?? Shimmer(); x.color = $1; $0.parameters.shimmer = x },
         ]
     }()
 }

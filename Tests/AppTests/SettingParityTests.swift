@@ -72,6 +72,11 @@ import WaveFill
             "font-size": s("30"), "text-color": s("#FF0000", frame: 0), "select-at": s("10"), "deselect-at": s("40", frame: 60), "text-file": s("@DIR/one.txt"),
             "wrap": s("60", [("text", "Tab title")]), "align": s("left", [("text", "Tab\nti")]),
             "line-height": s("1.6", [("text", "Ta\nb")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
+            "shimmer": s("true"), "shimmer-speed": s("100", [("shimmer", "true")]), "shimmer-pause": s("0", [("shimmer", "true")], frame: 60),
+            "highlight-length": s("0.3", [("shimmer", "true")]), "shimmer-direction": s("left", [("shimmer", "true")]),
+            "shimmer-opacity": s("0.2", [("shimmer", "true")]), "highlight-opacity": s("0.5", [("shimmer", "true")]),
+            "shimmer-begin-fade": s("0.6", [("shimmer", "true")], frame: 20), "shimmer-end-fade": s("0.6", [("shimmer", "true")]),
+            "shimmer-color": s("#00FF00", [("shimmer", "true")]),
         ],
         "morph": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "font": s(serif), "font-size": s("30"),

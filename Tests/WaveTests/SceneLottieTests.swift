@@ -33,6 +33,11 @@ struct SceneLottieTests {
         spread.selectAt = 0.2; spread.deselectAt = 1.0
         var morph = MorphParameters()
         morph.texts = ["Wave", "Fill"]; morph.interval = 1.5
+        var shimmer = SpreadParameters()
+        shimmer.selectAt = nil; shimmer.deselectAt = nil; shimmer.wholeFramesAt = 60
+        var sh = Shimmer(); sh.length = 0.5; sh.color = Color(r: 0xF2, g: 0x45, b: 0x57); shimmer.shimmer = sh
+        var eased = marquee
+        eased.scroll = .leftRight; eased.easing = "ease-in-out"; eased.delay = 0.25; eased.runs[1].text = "Fill, there and back "
         // Text laid out: two lines (Latin, then Chinese from a fallback font) and mixed directions.
         var lines = StrokeParameters()
         lines.text = "Wave\n加载中"; lines.drawDuration = 1; lines.fillDuration = 0.5
@@ -46,6 +51,8 @@ struct SceneLottieTests {
             ("stroke", try StrokeScene(canvas: canvas, parameters: stroke, face: face)),
             ("spread", try SpreadScene(canvas: canvas, parameters: spread, face: face)),
             ("morph", try MorphScene(canvas: canvas, parameters: morph, face: face)),
+            ("spread-shimmer", try SpreadScene(canvas: canvas, parameters: shimmer, face: face)),
+            ("marquee-left-right", try MarqueeScene(canvas: canvas, parameters: eased, face: face)),
         ]
         return list.map { name, scene in
             switch scene.timeline {
