@@ -182,6 +182,20 @@ extension StrokeScene {
             .number(D("miter-limit", .number, unit: "widths", hard: 1 ... 1000, soft: 1 ... 20, step: 0.5,
                       default: .value(.number(d.miterLimit)), help: "Longest miter, in pen widths.", group: .pen,
                       when: .equals("line-join", [LineJoin.miter.rawValue]))) { $0.parameters.miterLimit = $1 },
+            .number(D("stroke-duration", .number, unit: "s", hard: SceneLimits.seconds, hardText: "(0, 1000000] s", soft: 0.2 ... 20,
+                      step: 0.1, decimals: 3, default: .value(.number(d.drawDuration)),
+                      help: "Seconds the pen takes to draw the text (each glyph's pen, with --glyph-stagger).", group: .pen)) { $0.parameters.drawDuration = $1 },
+            .number(D("fill-duration", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 10, step: 0.1, decimals: 3,
+                      default: .value(.number(d.fillDuration)), help: "Seconds the fill then takes to fade in.", group: .pen)) { $0.parameters.fillDuration = $1 },
+            .text(D("easing", .choiceOrText(Easing.names), default: .value(.string(d.easing)),
+                    help: "The pen's pace: a name or cubic-bezier(a,b,c,d) with a and c in 0 ... 1, b and d in -10 ... 10.",
+                    group: .pen, valueName: "curve")) { $0.parameters.easing = $1 },
+            .number(D("glyph-stagger", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .off("one pen along the whole text"),
+                      help: "A pen per glyph, each starting S after the previous one's start (0: all at once).", group: .pen)) { $0.parameters.glyphStagger = $1 },
+            .number(D("pen-tip", .number, unit: "px", hard: 0 ... 1000, hardText: "(0, 1000] px", soft: 1 ... 40, step: 0.5,
+                      default: .off("no tip"), help: "A dot this wide in the pen's colour riding the end of the stroke while it draws.",
+                      group: .pen)) { $0.parameters.penTip = $1 },
         ]
     }()
 }

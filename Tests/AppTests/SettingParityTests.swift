@@ -66,6 +66,8 @@ import WaveFill
             "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")], frame: 330),
             "align": s("left", [("text", "Wave\nfi")], frame: 330), "line-height": s("1.6", [("text", "Wa\nve")], frame: 330),
             "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")], frame: 330),
+            "stroke-duration": s("2"), "fill-duration": s("0.5", frame: 270), "easing": s("ease-in"),
+            "glyph-stagger": s("0.5"), "pen-tip": s("12"),
         ],
         "spread": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Tab"), "font": s(serif),

@@ -36,6 +36,8 @@ struct SceneLottieTests {
         var shimmer = SpreadParameters()
         shimmer.selectAt = nil; shimmer.deselectAt = nil; shimmer.wholeFramesAt = 60
         var sh = Shimmer(); sh.length = 0.5; sh.color = Color(r: 0xF2, g: 0x45, b: 0x57); shimmer.shimmer = sh
+        var staggered = stroke
+        staggered.glyphStagger = 0.2; staggered.penTip = 8; staggered.easing = "ease-out"; staggered.strokeColor = Color(r: 0x1C, g: 0x7E, b: 0xD6)
         var eased = marquee
         eased.scroll = .leftRight; eased.easing = "ease-in-out"; eased.delay = 0.25; eased.runs[1].text = "Fill, there and back "
         // Text laid out: two lines (Latin, then Chinese from a fallback font) and mixed directions.
@@ -53,6 +55,7 @@ struct SceneLottieTests {
             ("morph", try MorphScene(canvas: canvas, parameters: morph, face: face)),
             ("spread-shimmer", try SpreadScene(canvas: canvas, parameters: shimmer, face: face)),
             ("marquee-left-right", try MarqueeScene(canvas: canvas, parameters: eased, face: face)),
+            ("stroke-stagger-tip", try StrokeScene(canvas: canvas, parameters: staggered, face: face)),
         ]
         return list.map { name, scene in
             switch scene.timeline {
