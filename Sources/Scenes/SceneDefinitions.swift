@@ -309,12 +309,21 @@ extension MorphScene {
                     help: "The texts to cycle through, comma-separated; a newline in one makes it several lines.", group: .text, valueName: "A,B,C")) {
                 $0.parameters.texts = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             },
-            .number(D("interval", .number, unit: "s", hard: d.longestAnimation ... SceneLimits.seconds.upperBound,
-                      hardText: "\(DecimalText.shortest((d.longestAnimation * 1e9).rounded() / 1e9)) ... \(Int(SceneLimits.seconds.upperBound)) s", soft: shortest ... 10,
+            .number(D("interval", .number, unit: "s", hard: 0.001 ... SceneLimits.seconds.upperBound,
+                      hardText: "the longest character animation (\(DecimalText.shortest((d.longestAnimation * 1e9).rounded() / 1e9)) s by default) ... \(Int(SceneLimits.seconds.upperBound)) s", soft: shortest ... 10,
                       step: 0.05, default: .value(.number(d.interval)), help: "Seconds between changes (at least the longest character animation).",
                       group: .morph)) { $0.parameters.interval = $1 },
             .choice(D("effect", .choice(choiceNames(MorphEffect.self)), default: .value(.string(d.effect.rawValue)),
-                      help: "How the characters change.", group: .morph), MorphEffect.self) { $0.parameters.effect = $1 },
+                      help: "How the characters change (LTMorphingLabel's effects; sparkle, burn and anvil add particles).", group: .morph),
+                    MorphEffect.self) { $0.parameters.effect = $1 },
+            .number(D("morph-duration", .number, unit: "s", hard: 0.01 ... 100, soft: 0.1 ... 3, step: 0.05, decimals: 3,
+                      default: .value(.number(MorphParameters.documentDuration)),
+                      help: "Mean seconds a character's animation lasts; each lasts 0.47 ... 1.53 times it, drawn from --seed.",
+                      group: .morph)) { $0.parameters.durationRange = MorphParameters.durations(around: $1) },
+            .number(D("char-delay", .number, unit: "s", hard: 0 ... 100, soft: 0 ... 1, step: 0.01, decimals: 3,
+                      default: .value(.number(d.delayRange.upperBound)),
+                      help: "Longest delay of a character's start after a change; each is drawn from 0 ... it by --seed.",
+                      group: .morph)) { $0.parameters.delayRange = 0 ... $1 },
             .integer(D("seed", .integer, hard: 0 ... 999_999_999_999_999, soft: 0 ... 1000,
                        default: .value(.number(Double(d.seed))), help: "Seed of the random durations and delays.", group: .morph)) {
                 $0.parameters.seed = UInt64($1)

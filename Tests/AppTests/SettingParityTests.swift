@@ -86,6 +86,7 @@ import WaveFill
             "wrap": s("60", [("texts", "Ab cd,Ef gh")], frame: 0), "align": s("left", [("texts", "Ab\nc,Ef\ng")], frame: 0),
             "line-height": s("1.6", [("texts", "Ab\nc,Ef\ng")], frame: 0),
             "text-direction": s("rtl", [("texts", "ab \u{5E9}\u{5DC},Ef")], frame: 0),
+            "morph-duration": s("0.4"), "char-delay": s("0.6"),
         ],
     ]
 
