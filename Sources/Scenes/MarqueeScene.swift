@@ -28,6 +28,8 @@ public final class MarqueeModel: LayerSceneModel {
     public let root: Layer
     /// The layer that moves (its position animates).
     public let content: Layer
+    /// The window the content scrolls in (masked by the fade); its timing pauses the scroll.
+    public let view: Layer
     /// The text's advance width in pixels.
     public let textWidth: Double
     /// Three spaces' advance plus the trailing buffer, pixels.
@@ -101,7 +103,7 @@ public final class MarqueeModel: LayerSceneModel {
         curve = try Easing(parameters.easing).function
 
         root = canvas.rootLayer()
-        let view = Layer()
+        view = Layer()
         view.name = "view"
         view.bounds = root.bounds; view.anchorPoint = .zero
         content = Layer()
@@ -185,6 +187,44 @@ public final class MarqueeModel: LayerSceneModel {
         return e64
     }
 
+    /// Where the scroll is paused (the content's local time), or nil while it runs.
+    public private(set) var pausedAt: Double?
+
+    /// A click pauses the scroll where it is and resumes it from there (MarqueeLabel's
+    /// `pauseLabel()` / `unpauseLabel()`).
+    public static let controls: [SceneControl] = [
+        SceneControl(.click, .toggle, help: "click    pause / resume the scroll"),
+    ]
+
+    /// `toggle` pauses or resumes the scroll at `time`; `restart` plays it from the start again.
+    public func perform(_ action: SceneAction, at time: Double, frame: Int) -> String? {
+        switch action {
+        case .toggle where isScrolling:
+            if let local = pausedAt {
+                // Local time runs on from where it stopped: (time - 0) x 1 + offset = local at `time`.
+                view.timing = MediaTiming(timeOffset: local - time)
+                pausedAt = nil
+                return "marquee: scrolling from frame \(frame)"
+            }
+            let local = view.timing.activeLocalTime(parentTime: time)
+            view.timing = MediaTiming(speed: 0, timeOffset: local)
+            pausedAt = local
+            return "marquee: paused at frame \(frame)"
+        case .restart:
+            view.timing = MediaTiming()
+            pausedAt = nil
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A resized marquee stays paused where it was.
+    public func carryState(from old: MarqueeModel) {
+        view.timing = old.view.timing
+        pausedAt = old.pausedAt
+    }
+
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
 
@@ -193,15 +233,14 @@ public final class MarqueeModel: LayerSceneModel {
         root.presentation(at: time, reusing: previous)
     }
 
-    /// Periodic with the scroll's period (delay + scroll, twice that for a bounce); still when the
-    /// text fits.
+    /// Periodic with the scroll's period; still when the text fits or the scroll is paused.
     public func timeline(fps: Double) -> SceneTimeline {
-        guard period > 0 else { return .still }
+        guard period > 0, pausedAt == nil else { return .still }
         return .periodic(frames: SceneTimeline.wholeFrames(period, fps: fps), seconds: period, start: 0)
     }
 
     /// The content's horizontal offset from rest at `time` (what the scroll animation presents).
     public func offset(at time: Double) -> Double {
-        (presentation(at: time).sublayers.first?.sublayers.first?.position.x ?? 0) - content.position.x
+        return (presentation(at: time).sublayers.first?.sublayers.first?.position.x ?? 0) - content.position.x
     }
 }

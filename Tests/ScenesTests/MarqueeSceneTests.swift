@@ -177,6 +177,35 @@ import Wave
         #expect(scrolling.content.sublayers.first?.position.x == 0)
     }
 
+    @Test func aClickPausesTheScrollWhereItIsAndResumesFromThere() throws {
+        let s = try Self.scene { $0.scrollDuration = 4 }
+        #expect(s.controls.map(\.action) == [.toggle])
+        let at1 = s.model.offset(at: 1)
+        #expect(s.perform(.toggle, atFrame: 60) != nil && s.model.pausedAt == 1)
+        #expect(s.timeline == .still)
+        for t in [1.0, 2, 30] { #expect(s.model.offset(at: t) == at1) }           // held
+        #expect(s.perform(.toggle, atFrame: 180) != nil && s.model.pausedAt == nil)  // resumed at 3 s
+        #expect(abs(s.model.offset(at: 3) - at1) < 1e-9)
+        let fresh = try Self.scene { $0.scrollDuration = 4 }
+        #expect(abs(s.model.offset(at: 4) - fresh.model.offset(at: 2)) < 1e-9)     // 2 s were spent paused
+        _ = s.perform(.restart, atFrame: 0)
+        #expect(abs(s.model.offset(at: 1) - at1) < 1e-9)
+        // Text that fits has nothing to pause.
+        let fits = try Self.scene("du", size: (400, 60))
+        #expect(fits.perform(.toggle, atFrame: 10) == nil)
+    }
+
+    /// The fast renderer, frame after frame, against the exact reference renderer from nothing.
+    @Test(arguments: MarqueeScroll.allCases)
+    func theFastRendererAgreesWithTheReference(type: MarqueeScroll) throws {
+        let s = try Self.scene { $0.scroll = type; $0.scrollDuration = 1; $0.delay = 0.25; $0.easing = "ease-in-out" }
+        var seq = Pixmap(width: 160, height: 40)
+        for n in 0 ... 150 {
+            _ = s.renderChanges(frame: n, into: &seq)
+            if n % 10 == 0 { #expect(maxDifference(seq, s.render(at: Double(n) / 60)) <= 1, "\(type) frame \(n)") }
+        }
+    }
+
     @Test func styledRunsKeepTheirColoursFontsAndSizes() throws {
         let serif = try FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
         let red = Color(r: 255, g: 0, b: 0), blue = Color(r: 0, g: 0, b: 255)
