@@ -118,6 +118,23 @@ import Wave
         #expect(PenTip.positions(along: square, at: [0, 0.125, 0.25, 0.6, 1]) == [Point(0, 0), Point(50, 0), Point(100, 0), Point(60, 100), Point(0, 0)])
     }
 
+    /// Staggered pens with tips and a wide pen, frame after frame with the fast renderer, against the
+    /// exact reference renderer drawing each frame from nothing.
+    @Test func theFastRendererAgreesWithTheReference() throws {
+        let cases: [(inout StrokeParameters) -> Void] = [
+            { $0.text = "Wave"; $0.glyphStagger = 0.2; $0.drawDuration = 0.8; $0.penTip = 7; $0.easing = "ease-in-out" },
+            { $0.text = "Ok"; $0.lineWidth = 40; $0.drawDuration = 1 },
+        ]
+        for edit in cases {
+            let s = try Self.scene(edit)
+            var seq = Pixmap(width: 120, height: 93)
+            for n in 0 ... 130 {
+                _ = s.renderChanges(frame: n, into: &seq)
+                if n % 13 == 0 { #expect(maxDifference(seq, s.render(at: Double(n) / 60)) <= 1, "frame \(n)") }
+            }
+        }
+    }
+
     @Test func penStyleReachesTheShape() throws {
         let s = try Self.scene { $0.lineWidth = 5; $0.lineJoin = .bevel; $0.lineCap = .square; $0.miterLimit = 3
             $0.strokeColor = Color(r: 1, g: 2, b: 3) }
