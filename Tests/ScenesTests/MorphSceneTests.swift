@@ -140,6 +140,16 @@ import Wave
         }
     }
 
+    /// The particles' Lottie stays within its budget: a 4 s sparkle loop at 400x310 is at most 1 MB.
+    @Test func aSparkleLoopsLottieIsWithinItsBudget() throws {
+        var p = MorphParameters()
+        p.effect = .sparkle; p.texts = ["Marquee", "Stroke"]
+        let s = try MorphScene(canvas: SceneCanvas(width: 400, height: 310), parameters: p, face: try boldFace())
+        let json = try s.lottieDocument(start: 120, frames: 240, masks: .matte)
+        #expect(json.utf8.count <= 1_000_000, "\(json.utf8.count) bytes")
+        #expect(json.contains("particle"))                      // the particles are in it
+    }
+
     @Test func durationAndDelayAreSettings() throws {
         let s = try Self.scene { $0.durationRange = MorphParameters.durations(around: 0.3); $0.delayRange = 0 ... 0.05; $0.interval = 1 }
         let all = s.changes.flatMap(\.glyphs)
