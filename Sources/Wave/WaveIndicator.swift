@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import SceneKit
 import Vector
@@ -26,6 +27,10 @@ public final class WaveIndicator: Scene {
     private var overlaidBuffer: UnsafeRawPointer?
     private var label: WaveLabel?
     private var border: Coverage?
+    // Fills or shadows (`usesLayerPaint`): the layer version of the scene drawn by the engine's
+    // fast renderer (which the reference renderer holds within 1/255), labels and ring included.
+    private var layered: WaveLayerScene?
+    private let layeredRenderer = FastLayerRenderer()
     private var layout: ContainerLayout
     private var tuner: WaveTuner
     private var scale = 1.0
@@ -42,6 +47,7 @@ public final class WaveIndicator: Scene {
         stacked = Self.stackRenderer(model)
         label = try WaveLabel(scene: model)
         border = try WaveBorder.coverage(layout, parameters: parameters)
+        layered = parameters.usesLayerPaint ? WaveLayerScene(scene: model) : nil
     }
 
     public var kind: String { "wave" }
@@ -75,6 +81,12 @@ public final class WaveIndicator: Scene {
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
         if renderer == .reference { pixmap = referenceFrame(n); return }
+        if let layered {
+            layered.update(frame: n)
+            layeredRenderer.invalidate()
+            layered.render(with: layeredRenderer, into: &pixmap)
+            return
+        }
         model.update(frame: n)
         if let stacked { stacked.render(into: &pixmap) } else { fast.render(into: &pixmap) }
         if let border { WaveBorder.composite(border, color: model.parameters.borderColor, over: &pixmap) }
@@ -91,6 +103,10 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
+        if let layered {
+            layered.update(frame: n)
+            return layered.render(with: layeredRenderer, into: &pixmap)
+        }
         model.update(frame: n)
         guard label != nil || border != nil else { return renderWavesDirty(into: &pixmap) }
         // The waves' changed rows go into a frame of their own; those rows are copied out and the
@@ -128,9 +144,10 @@ public final class WaveIndicator: Scene {
 
     /// Threads the wave's closed-form renderer splits large full frames across (damage-only
     /// frames, a few rows, stay on one).
-    public var renderThreads = 1 { didSet { fast.threads = renderThreads } }
+    public var renderThreads = 1 { didSet { fast.threads = renderThreads; layeredRenderer.threads = renderThreads } }
 
     public func invalidate() {
+        layeredRenderer.invalidate()
         fast.invalidate()
         stacked?.invalidate()
         overlaidBuffer = nil
@@ -191,6 +208,8 @@ public final class WaveIndicator: Scene {
         stacked = Self.stackRenderer(m)
         overlaidBuffer = nil
         label = newLabel
+        layered = p.usesLayerPaint ? WaveLayerScene(scene: m) : nil
+        layeredRenderer.invalidate()
     }
 
     public var controls: [SceneControl] { Self.keys }
@@ -286,24 +305,40 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
+        try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         return try WaveLottie.document(scene: model, frames: frames, masks: masks)
     }
 
     /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
+        try refuseLayerPaint("SVG")
         return try WaveSVG.document(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
         try refuseLabel()
+        try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveSVG.animatedDocument(scene: model, frames: frames)
     }
 }
 
 extension WaveIndicator {
+    /// The wave's vector writer draws flat colours and the vertical water gradient only: a fill or
+    /// a shadow is one line naming its flag.
+    func refuseLayerPaint(_ format: String) throws {
+        let p = model.parameters
+        let set: [(String, Bool)] = [("water-fill", p.waterFill != nil), ("container-fill", p.containerFill != nil),
+                                     ("background-fill", p.backgroundFill != nil), ("border-fill", p.borderFill != nil),
+                                     ("container-shadow", p.containerShadow != nil), ("border-shadow", p.borderShadow != nil),
+                                     ("wave-shadow", p.waveShadow != nil), ("wave", (p.waves ?? []).contains { $0.fill != nil })]
+        if let key = set.first(where: \.1)?.0 {
+            throw SettingError(key, "the wave's \(format) export cannot hold fills or shadows; export frames (PNG, GIF, APNG, video) or leave out --\(key)")
+        }
+    }
+
     /// The animated SVG does not draw the progress label (its text changes from frame to frame):
     /// one line naming the flag.
     func refuseLabel() throws {

@@ -20,7 +20,16 @@ public final class WaveLayerScene {
     let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
     let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
     let label: WaveLabel?
+    /// Per wave with `--wave-shadow`: a layer that draws nothing and casts the wave's shadow (its
+    /// `shadowPath` the wave's polygon, raised with it), beneath the wave in its group.
+    let casters: [ShapeLayer]
     private let renderer = LayerRenderer()
+    private var presented: Layer?
+    /// The polygons' and the label regions' storage, three of each used in turn: the one rebuilt
+    /// each tick was last shown three ticks ago, when no presentation tree or renderer holds it
+    /// any more, so its capacity is reused and a tick allocates no path.
+    private var pathBuffers: [[Path]] = []
+    private var tick = 0
     private var riseAnimation: BasicAnimation<Layer, Point>
     private let riseDuration: Double
     private let scrubsRise: Bool
@@ -36,20 +45,37 @@ public final class WaveLayerScene {
         waves = p.waveStack.map { _ in ShapeLayer() }
         fullCanvas(root)
         root.backgroundColor = p.background
+        // Fills and shadows were validated with the parameters.
+        func paint(_ text: String?, _ box: Rect) -> Paint? { text.flatMap { try? WavePaint($0, key: "").paint(in: box) } }
+        func shadow(_ text: String?) -> WaveShadow? { text.flatMap { try? WaveShadow($0, key: "") } }
+        let waveShadow = shadow(p.waveShadow)
+        casters = p.waveStack.map { _ in ShapeLayer() }
+        if let bg = paint(p.backgroundFill, canvas) {
+            root.backgroundColor = nil
+            let l = ShapeLayer()
+            fullCanvas(l)
+            l.path = Path(rect: canvas); l.fillPaint = bg
+            root.addSublayer(l)
+        }
 
-        func containerLayer(_ color: Color) -> Layer {
+        func containerLayer(_ color: Color, fill: Paint? = nil) -> Layer {
             if lay.path.isEmpty {
                 let l = CoverageLayer()
-                l.coverage = lay.coverage; l.color = color
+                l.coverage = lay.coverage; l.color = color; l.paint = fill
                 fullCanvas(l)
                 return l
             }
             let l = ShapeLayer()
-            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule
+            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule; l.fillPaint = fill
             fullCanvas(l)
             return l
         }
-        root.addSublayer(containerLayer(p.container))
+        let container = containerLayer(p.container, fill: paint(p.containerFill, lay.inkBox))
+        if let s = shadow(p.containerShadow) {
+            s.apply(to: container)
+            if !lay.path.isEmpty { container.shadowPath = lay.path }
+        }
+        root.addSublayer(container)
 
         // The rise: position from 0 to -(inkH + 2A), linear, repeating (or scrubbed to a fixed progress).
         let rise = lay.inkH + 2 * scene.amplitude
@@ -66,13 +92,29 @@ public final class WaveLayerScene {
         // it every tick.
         scrubsRise = scene.transitions != nil || p.fillMapping == .area
 
-        for (wave, spec) in zip(waves, p.waveStack) {
+        for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
             fullCanvas(group)
             group.mask = containerLayer(.black)
             fullCanvas(wave)
             wave.add(AnyAnimation(animation), forKey: "rise")
-            if let bottom = p.waterGradient {
+            if let waveShadow {
+                let caster = casters[j]
+                fullCanvas(caster)
+                caster.fillColor = nil
+                waveShadow.apply(to: caster)
+                caster.add(AnyAnimation(animation), forKey: "rise")
+                group.addSublayer(caster)
+            }
+            if let fill = paint(spec.fill ?? p.waterFill, lay.inkBox) {
+                // The fill stays on the canvas; the wave, as its mask, moves.
+                let f = ShapeLayer()
+                fullCanvas(f)
+                f.path = Path(rect: canvas); f.fillPaint = fill
+                wave.fillColor = .black
+                f.mask = wave
+                group.addSublayer(f)
+            } else if let bottom = p.waterGradient {
                 // The gradient stays on the canvas; the wave, as its mask, moves.
                 let g = GradientLayer()
                 fullCanvas(g)
@@ -91,7 +133,8 @@ public final class WaveLayerScene {
         // The ring, over the waves and under the label.
         if let ring = try? WaveBorder.coverage(lay, parameters: p) {
             let l = CoverageLayer()
-            l.coverage = ring; l.color = p.borderColor
+            l.coverage = ring; l.color = p.borderColor; l.paint = paint(p.borderFill, lay.inkBox)
+            shadow(p.borderShadow)?.apply(to: l)
             fullCanvas(l)
             root.addSublayer(l)
         }
@@ -116,8 +159,14 @@ public final class WaveLayerScene {
         // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
         let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
         let yb = scene.yBottom + lift
-        func polygon(_ ys: [Double]) -> Path {
+        tick += 1
+        let slot = tick % 3
+        if pathBuffers.isEmpty { pathBuffers = Array(repeating: Array(repeating: Path(), count: 3), count: waves.count + 2) }
+        func polygon(_ ys: [Double], buffer k: Int) -> Path {
             var path = Path()
+            swap(&path, &pathBuffers[k][slot])
+            path.removeAll(keepingCapacity: true)
+            defer { pathBuffers[k][slot] = path }
             path.move(to: Point(0, ys[0] + lift))
             for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
             path.line(to: Point(Double(ys.count - 1), yb))
@@ -125,7 +174,10 @@ public final class WaveLayerScene {
             path.close()
             return path
         }
-        for (layer, ys) in zip(waves, scene.waves) { layer.path = polygon(ys) }
+        for (k, (layer, ys)) in zip(waves, scene.waves).enumerated() {
+            layer.path = polygon(ys, buffer: k)
+            if casters[k].shadowOpacity > 0 { casters[k].shadowPath = layer.path }
+        }
         if scrubsRise {
             // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
             // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
@@ -133,6 +185,7 @@ public final class WaveLayerScene {
             riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
             riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
             for wave in waves { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
+            for caster in casters where caster.shadowOpacity > 0 { caster.add(AnyAnimation(riseAnimation), forKey: "rise") }
         }
         updateLabel()
     }
@@ -146,8 +199,12 @@ public final class WaveLayerScene {
         labelInside.path = path
         labelOutside.path = path
         let ys = scene.front
-        func region(toward y: Double) -> Path {
+        let slot = tick % 3, first = waves.count
+        func region(toward y: Double, buffer k: Int) -> Path {
             var r = Path()
+            swap(&r, &pathBuffers[first + k][slot])
+            r.removeAll(keepingCapacity: true)
+            defer { pathBuffers[first + k][slot] = r }
             r.move(to: Point(0, ys[0]))
             for x in 1 ..< ys.count { r.line(to: Point(Double(x), ys[x])) }
             r.line(to: Point(Double(ys.count - 1), y))
@@ -156,12 +213,21 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        insideMask.path = region(toward: max(scene.yBottom, far))
-        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        insideMask.path = region(toward: max(scene.yBottom, far), buffer: 0)
+        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
     }
 
     /// Headless tick n: timestamp n / fps.
     public func update(frame n: Int) { update(index: n, timestamp: Double(n) / scene.parameters.fps) }
+
+    /// Renders the current tick with the engine's fast renderer into `pixmap`, which holds what it
+    /// drew last (the presentation tree is reused); returns the rows that changed.
+    @discardableResult
+    public func render(with fast: FastLayerRenderer, into pixmap: inout Pixmap) -> Range<Int> {
+        let tree = root.presentation(at: time, reusing: presented)
+        presented = tree
+        return fast.render(tree, into: &pixmap, width: scene.parameters.width, height: scene.parameters.height)
+    }
 
     /// Renders the presentation tree of the current tick.
     public func render() -> Pixmap {

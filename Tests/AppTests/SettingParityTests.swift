@@ -48,6 +48,11 @@ import WaveFill
             "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")]), "align": s("left", [("text", "Wave\nfi")]),
             "line-height": s("1.6", [("text", "Wa\nve")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
             "container": s("#FF000080"), "back-wave": s("#0000FF"), "front-wave": s("#FF00FF"), "water-gradient": s("#000080"),
+            "water-fill": s("linear(90deg, #FF0000 0, #00FF00 0.5, #0000FF 1)"), "container-fill": s("radial(#FFFFFF, #FF000080)"),
+            "background-fill": s("linear(45deg, #102030, #804020)"),
+            "border-fill": s("linear(#FF0000, #0000FF)", [("shape", "circle"), ("border-width", "3")]),
+            "container-shadow": s("#000000C0 8 2 3", [("shape", "circle")]),
+            "border-shadow": s("#FF00FF 5", [("shape", "circle"), ("border-width", "3")]), "wave-shadow": s("#00000080 6 0 -3"),
         ],
         "marquee": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Hello marquee, scrolling by"),
