@@ -13,6 +13,7 @@ public struct WaveSetup: Sendable {
     public var maskImage: String?
     public var shape: ContainerShape?
     public var cornerRadius: Double?
+    public var shapeDirection: ShapeDirection?
     public var path: String?
     public var svg: String?
     public var fillRule: FillRule?
@@ -54,7 +55,7 @@ public struct WaveSetup: Sendable {
         if fillRule != nil, path == nil {
             throw SettingError("fill-rule", "goes with --path (--svg takes the rule from the file; text is non-zero)")
         }
-        if let shape { return .outline(try ContainerOutline(shape: shape, cornerRadius: cornerRadius)) }
+        if let shape { return .outline(try ContainerOutline(shape: shape, cornerRadius: cornerRadius, direction: shapeDirection ?? .up)) }
         if let path {
             do { return .outline(ContainerOutline(path: try Path(svgPathData: path), rule: fillRule ?? .nonZero, key: "path")) }
             catch let e as SVGPathDataError { throw SettingError("path", "malformed path data \(e)") }
@@ -132,12 +133,35 @@ extension WaveIndicator {
                       default: number(ContainerShape.defaultCornerRadius),
                       help: "Corner radius of the rounded rect, in units of the 100 x 100 shape (before scaling).",
                       group: .container, when: .equals("shape", [ContainerShape.roundedRect.rawValue]), valueName: "r")) { $0.cornerRadius = $1 },
+            .choice(D("shape-direction", .choice(choiceNames(ShapeDirection.self)), default: .value(.string(ShapeDirection.up.rawValue)),
+                      help: "Which way the triangle or the arrow points.", group: .container,
+                      when: .equals("shape", [ContainerShape.triangle.rawValue, ContainerShape.arrow.rawValue]), valueName: "way"),
+                    ShapeDirection.self) { $0.shapeDirection = $1 },
             .text(D("path", .text, default: .off("text"),
                     help: "Use SVG path data (M L H V C S Q T A Z) as the container instead of text.",
                     group: .container, valueName: "data")) { $0.path = $1 },
             .text(D("svg", .file(.svg), default: .off("text"),
                     help: "Use an SVG file's shapes as the container: each element filled under its own fill rule, the container their union (transforms, <style>, <use>, nested <svg>, display and visibility read per SVG; images and text refused).",
                     group: .container)) { $0.svg = $1 },
+            .text(D("center", .text, default: .off("the canvas's centre"),
+                    help: "The container's centre X,Y, each in px or % of the canvas's width and height (50%,50% is the middle).",
+                    group: .container, valueName: "X,Y")) { p, v in
+                let (x, y) = try ContainerPlacement.center(v)
+                p.wave.placement.centerX = x; p.wave.placement.centerY = y
+            },
+            S(D("radius", .numberOrPercent(of: "the canvas's smaller side"), unit: "px", hard: 0.01 ... ContainerPlacement.maxPixels,
+                soft: 10 ... 1000, step: 1, default: .off("80 % of the canvas"),
+                help: "Half the side of the square the container is fitted to, in px or % of the canvas's smaller side.",
+                group: .container, valueName: "R")) { p, v in
+                switch v {
+                case .number(let px): p.wave.placement.radius = CanvasLength(px)
+                case .string(let s): p.wave.placement.radius = Double(s.dropLast()).map { CanvasLength($0, percent: true) }
+                default: break
+                }
+            },
+            .choice(D("fit", .choice(choiceNames(ContainerPlacement.Fit.self)), default: .value(.string(ContainerPlacement.Fit.contain.rawValue)),
+                      help: "How the container fills its box: contain (aspect kept), fill (stretched to the box) or none (unscaled: a shape 100 px, an image 1:1).",
+                      group: .container), ContainerPlacement.Fit.self) { $0.wave.placement.fit = $1 },
             .text(D("fill-rule", .choice(["nonzero", "evenodd"]), default: .value(.string("nonzero")),
                     help: "Fill rule of --path.", group: .container, when: .isSet("path"), valueName: "rule")) {
                 $0.fillRule = $1 == "evenodd" ? .evenOdd : .nonZero
@@ -163,7 +187,7 @@ extension WaveIndicator {
                        help: "Draw a stack of N waves back to front: colours from --back-wave to --front-wave, phase offsets 90 degrees apart (2 is the classic pair).",
                        group: .waves, valueName: "N")) { $0.waveCount = $1 },
             .list(D("wave", .list, default: .off("the stack's defaults"),
-                    help: "Edit wave K of the stack (1 the back one), repeatable: K:key=value,... with color, amplitude (px), frequency, phase (deg offset, -360 ... 360), speed (x the phase speed, 0 ... 16) and direction (left or right).",
+                    help: "Edit wave K of the stack (1 the back one), repeatable: K:key=value,... with color, amplitude (px), frequency, phase (deg offset, -360 ... 360), speed (x the phase speed, 0 ... 16), direction (left or right) and level (0 ... 1: where the wave rests when the main level rests; transitions move it in proportion).",
                     group: .waves, when: .isSet("waves"), valueName: "K:key=value,...")) { $0.waveEdits = $1 },
         ]
         let motion: [S] = [

@@ -167,6 +167,7 @@ public final class WaveIndicator: Scene {
             p.waveWidth = p.waveWidth.map { $0 * scale }
             p.borderWidth = p.borderWidth.map { $0 * scale }
             p.borderGap *= scale
+            p.placement = p.placement.scaled(scale)
             p.labelSize = p.labelSize.map { min($0 * scale, WaveParameters.labelSizeRange.upperBound) }
             p.waves = p.waves?.map { w in
                 var w = w

@@ -64,7 +64,7 @@ public final class WaveLayerScene {
         riseDuration = duration
         // Transitions and area mapping move the level along their own curve: the rise is scrubbed to
         // it every tick.
-        scrubsRise = scene.transitions != nil || p.fillMapping == .area
+        scrubsRise = scene.transitions != nil || p.fillMapping == .area || scene.hasWaveLevels
 
         for (wave, spec) in zip(waves, p.waveStack) {
             let group = Layer()
@@ -113,10 +113,9 @@ public final class WaveLayerScene {
     public func update(index: Int, timestamp: Double) {
         scene.update(index: index, timestamp: timestamp)
         time = scene.parameters.isTimeBased ? timestamp : Double(index)
-        // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
-        let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
-        let yb = scene.yBottom + lift
-        func polygon(_ ys: [Double]) -> Path {
+        // Un-raised: each wave's level at the ink box's bottom (`top(0)` with height mapping).
+        func polygon(_ ys: [Double], lift: Double) -> Path {
+            let yb = scene.yBottom + lift
             var path = Path()
             path.move(to: Point(0, ys[0] + lift))
             for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
@@ -125,14 +124,17 @@ public final class WaveLayerScene {
             path.close()
             return path
         }
-        for (layer, ys) in zip(waves, scene.waves) { layer.path = polygon(ys) }
-        if scrubsRise {
-            // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
-            // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
-            let u = scene.level(progress: scene.state.progress)
-            riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
-            riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
-            for wave in waves { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
+        for (j, (layer, ys)) in zip(waves, scene.waves).enumerated() {
+            let pj = scene.waveProgress(j, progress: scene.state.progress)
+            layer.path = polygon(ys, lift: scene.layout.inkBox.maxY - scene.top(progress: pj))
+            if scrubsRise {
+                // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
+                // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
+                let u = scene.level(progress: pj)
+                riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
+                riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
+                layer.add(AnyAnimation(riseAnimation), forKey: "rise")
+            }
         }
         updateLabel()
     }

@@ -92,6 +92,8 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// straight RGB with its own alpha kept, from its own at the ink box's top to this one at its
     /// bottom (fixed on the canvas, not moving with the wave); nil: flat colours.
     public var waterGradient: Color?
+    /// Where the container sits and how it is scaled (`--center`, `--radius`, `--fit`).
+    public var placement = ContainerPlacement()
     /// Transition lengths accepted, seconds.
     public static let transitionRange: ClosedRange<Double> = 0 ... 3600
     /// How many times slower the phase and the rise run with reduced motion.
@@ -203,6 +205,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         if let p = progress {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }
+        try placement.validate()
         try validateLabel()
         try validateMotion()
         if let waves {

@@ -32,6 +32,9 @@ public struct WaveSpec: Sendable, Equatable, Codable {
     public var speed: Double
     /// Which way the crests travel.
     public var direction: WaveDirection
+    /// The wave's own level in 0 ... 1, moved by the scene's transitions in proportion to the
+    /// scene's level (`WaveScene.waveProgress`); nil: the scene's level.
+    public var level: Double?
 
     /// Waves a stack may hold.
     public static let countRange: ClosedRange<Int> = 1 ... 8
@@ -60,7 +63,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
 
     /// The error for a `--wave` value that cannot be read.
     static func syntaxError(_ text: String, _ why: String) -> SettingError {
-        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right)")
+        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right), level (0 ... 1)")
     }
 
     /// Applies `K:key=value,...` (K counting from 1, the back wave) to `waves`.
@@ -97,6 +100,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
                 w.frequency = f
             case "phase": w.phase = try number(phaseRange, "deg")
             case "speed": w.speed = try number(speedRange, "")
+            case "level": w.level = try number(0 ... 1, "")
             case "direction":
                 guard let d = WaveDirection(rawValue: value) else { throw SettingError("wave", "'\(text)': direction '\(value)' is not left or right") }
                 w.direction = d
@@ -116,6 +120,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         if phase != base.phase { out.append("phase=" + DecimalText.shortest(phase)) }
         if speed != base.speed { out.append("speed=" + DecimalText.shortest(speed)) }
         if direction != base.direction { out.append("direction=" + direction.rawValue) }
+        if level != base.level, let l = level { out.append("level=" + DecimalText.shortest(l)) }
         return out.joined(separator: ",")
     }
 
@@ -134,5 +139,6 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         }
         try check(phase, "phase", Self.phaseRange)
         try check(speed, "speed", Self.speedRange)
+        try check(level, "level", 0 ... 1)
     }
 }
