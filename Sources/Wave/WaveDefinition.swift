@@ -224,7 +224,7 @@ extension WaveIndicator {
         ]
         let label: [S] = [
             .text(D("label", .text, default: .off("no label"),
-                    help: "Progress label: text with {p} (percent) or {p:.N} (N decimals, 0 ... 6); {{ and }} are braces. Centred on the container, coloured by --label-color above the front wave and --label-inside-color below it.",
+                    help: "Progress label: text with {p} (percent), {v} (the value in --value-range), {p:.N} or {v:.N} (N decimals, 0 ... 6); {{ and }} are braces; a newline starts a line. Placed by --label-position, coloured by --label-color above the front wave and --label-inside-color below it.",
                     group: .label, valueName: "format")) { $0.wave.label = $1 },
             .text(D("label-font", .text, default: .derived("the container's font"),
                     help: "The label's font: a file or a fontconfig name.", group: .label, when: .isSet("label"), valueName: "font")) { $0.wave.labelFont = $1 },
@@ -235,6 +235,40 @@ extension WaveIndicator {
                       group: .label, when: .isSet("label"))) { $0.wave.labelColor = $1 },
             .colour(D("label-inside-color", .colour, default: colour(d.labelInsideColor),
                       help: "The label's colour where the front wave covers it.", group: .label, when: .isSet("label"))) { $0.wave.labelInsideColor = $1 },
+            .choice(D("label-position", .choice(choiceNames(LabelPosition.self)), default: .value(.string(LabelPosition.center.rawValue)),
+                      help: "Where the label sits: inside the container (center, top, bottom, left, right, 5 % in from its edges) or outside it (above, below).",
+                      group: .label, when: .isSet("label"), valueName: "where"), LabelPosition.self) { $0.wave.labelPosition = $1 },
+            .text(D("label-offset", .text, default: .value(.string("0,0")),
+                    help: "Moves the label by DX,DY px (y down) from its position.", group: .label, when: .isSet("label"), valueName: "DX,DY")) { p, v in
+                let parts = v.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                      let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                      LabelStyle.offsetRange.contains(x), LabelStyle.offsetRange.contains(y) else {
+                    throw SettingError("label-offset", "'\(SettingDeclaration.clip(v))' is not DX,DY; expected two numbers in -100000 ... 100000 px")
+                }
+                p.wave.labelOffsetX = x; p.wave.labelOffsetY = y
+            },
+            .choice(D("label-align", .choice(choiceNames(LabelAlign.self)), default: .derived("by --label-position"),
+                      help: "Which side of the label is at its position, and how its lines align.", group: .label,
+                      when: .isSet("label"), valueName: "side"), LabelAlign.self) { $0.wave.labelAlign = $1 },
+            .choice(D("label-baseline", .choice(choiceNames(LabelBaseline.self)), default: .derived("by --label-position"),
+                      help: "Which height of the label is at its position: its ink's top, middle or bottom, or the first line's baseline.",
+                      group: .label, when: .isSet("label"), valueName: "line"), LabelBaseline.self) { $0.wave.labelBaseline = $1 },
+            .number(D("label-outline-width", .number, unit: "px", hard: LabelStyle.outlineRange, soft: 0 ... 20, step: 0.5,
+                      default: number(0), help: "Width of an outline around the label's glyphs (centred on them, round joins; 0: none).",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelOutlineWidth = $1 },
+            .colour(D("label-outline-color", .colour, default: colour(d.labelOutlineColor), help: "The label outline's colour.",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelOutlineColor = $1 },
+            .choice(D("label-fit", .choice(choiceNames(LabelFit.self)), default: .value(.string(LabelFit.none.rawValue)),
+                      help: "shrink: a label wider (or, inside, higher) than the container is made smaller until it fits.",
+                      group: .label, when: .isSet("label")), LabelFit.self) { $0.wave.labelFit = $1 },
+            .text(D("value-range", .text, default: .value(.string("0:100")),
+                    help: "What {v} runs over as progress goes from 0 to 1: MIN:MAX, MIN below MAX.", group: .label, valueName: "MIN:MAX")) {
+                $0.wave.valueRange = try ValueRange($1)
+            },
+            .list(D("extra-label", .list, default: .off("none"),
+                    help: "One more label, repeatable (at most 16 labels): key=value,... ending in text=FORMAT (the rest of the value), keys position, dx, dy, align, baseline, font, size, color, inside-color, outline-width, outline-color, fit; keys not given take the --label-* settings.",
+                    group: .label, valueName: "key=value,...,text=FORMAT")) { $0.wave.extraLabels = $1 },
         ]
         let border: [S] = [
             .number(D("border-width", .number, unit: "px", hard: WaveParameters.borderRange, soft: 0 ... 40, step: 0.5,

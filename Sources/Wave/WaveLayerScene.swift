@@ -16,10 +16,14 @@ public final class WaveLayerScene {
     public let root: Layer
     /// One shape per wave, back to front (the classic pair: back, front).
     let waves: [ShapeLayer]
-    // The label's two fills: inside masked by the front wave, outside by the region above it.
-    let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
-    let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
-    let label: WaveLabel?
+    /// Per label: its outline, and its two fills, the inside one masked by the front wave, the
+    /// outside one by the region above it.
+    struct LabelLayers {
+        let label: WaveLabel
+        let outline = ShapeLayer(), inside = ShapeLayer(), outside = ShapeLayer()
+        let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
+    }
+    let labels: [LabelLayers]
     private let renderer = LayerRenderer()
     private var riseAnimation: BasicAnimation<Layer, Point>
     private let riseDuration: Double
@@ -95,14 +99,17 @@ public final class WaveLayerScene {
             fullCanvas(l)
             root.addSublayer(l)
         }
-        // The scene's parameters are validated, so the label's format and font are known good.
-        label = try? WaveLabel(scene: scene)
-        if label != nil {
-            for (l, m, color) in [(labelInside, insideMask, p.labelInsideColor), (labelOutside, outsideMask, p.labelColor)] {
-                fullCanvas(l); fullCanvas(m)
-                l.fillColor = color
-                l.mask = m
-                root.addSublayer(l)
+        // The scene's parameters are validated, so the labels' formats and fonts are known good.
+        labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
+        for l in labels {
+            fullCanvas(l.outline)
+            l.outline.fillColor = l.label.style.outlineColor
+            root.addSublayer(l.outline)
+            for (f, m, color) in [(l.inside, l.insideMask, l.label.style.insideColor), (l.outside, l.outsideMask, l.label.style.color)] {
+                fullCanvas(f); fullCanvas(m)
+                f.fillColor = color
+                f.mask = m
+                root.addSublayer(f)
             }
         }
         update(index: 0, timestamp: 0)
@@ -139,14 +146,10 @@ public final class WaveLayerScene {
         updateLabel()
     }
 
-    /// The label's text for this tick; its inside fill masked below the front wave's surface (as
-    /// presented), its outside fill above it.
+    /// Each label's text for this tick; its outline under it, its inside fill masked below the front
+    /// wave's surface (as presented), its outside fill above it.
     private func updateLabel() {
-        guard let label else { return }
-        _ = try? label.prepare(progress: scene.state.progress)
-        let path = (try? label.shownPath()) ?? Path()
-        labelInside.path = path
-        labelOutside.path = path
+        guard !labels.isEmpty else { return }
         let ys = scene.front
         func region(toward y: Double) -> Path {
             var r = Path()
@@ -158,8 +161,16 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        insideMask.path = region(toward: max(scene.yBottom, far))
-        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        let below = region(toward: max(scene.yBottom, far)), above = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        for l in labels {
+            _ = try? l.label.prepare(progress: scene.state.progress)
+            let path = (try? l.label.shownPath()) ?? Path()
+            l.outline.path = l.label.shownOutlinePath()
+            l.inside.path = path
+            l.outside.path = path
+            l.insideMask.path = below
+            l.outsideMask.path = above
+        }
     }
 
     /// Headless tick n: timestamp n / fps.
