@@ -25,6 +25,8 @@ public final class WaveIndicator: Scene {
     private var waveFrame = Pixmap(width: 0, height: 0)
     private var overlaidBuffer: UnsafeRawPointer?
     private var labels: [WaveLabel] = []
+    private var previousFrontBand = 0 ..< 0
+    private var previousFront: [Double] = []
     private var border: Coverage?
     private var layout: ContainerLayout
     private var tuner: WaveTuner
@@ -100,6 +102,19 @@ public final class WaveIndicator: Scene {
         var textChanged = false
         for label in labels where (try? label.prepare(progress: model.state.progress)) ?? true { textChanged = true }
         var rows = renderWavesDirty(into: &waveFrame)
+        // A label outside the container's rows splits at the front wave too: the rows where the
+        // surface was or is and a label lies are redrawn.
+        let band = frontBand(), moving = min(band.lowerBound, previousFrontBand.lowerBound) ..< max(band.upperBound, previousFrontBand.upperBound)
+        previousFrontBand = band
+        // Unchanged samples (a still surface) move nothing.
+        var moved = previousFront.count != model.front.count
+        if moved { previousFront = model.front } else {
+            for (k, y) in model.front.enumerated() where previousFront[k] != y { previousFront[k] = y; moved = true }
+        }
+        for label in labels where moved {
+            let r = label.rows.clamped(to: moving)
+            if !r.isEmpty { rows = rows.isEmpty ? r : min(rows.lowerBound, r.lowerBound) ..< max(rows.upperBound, r.upperBound) }
+        }
         if pixmap.width != width || pixmap.height != height { pixmap = Pixmap(width: width, height: height) }
         let target = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
         if textChanged || target != overlaidBuffer { rows = 0 ..< height }
@@ -116,6 +131,14 @@ public final class WaveIndicator: Scene {
         for label in labels { label.composite(over: &pixmap, scene: model, within: rows) }
         overlaidBuffer = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
         return rows
+    }
+
+    /// The canvas rows the front wave's surface crosses this tick.
+    private func frontBand() -> Range<Int> {
+        var lo = Double.infinity, hi = -Double.infinity
+        for y in model.front { lo = min(lo, y); hi = max(hi, y) }
+        let a = Int(max(0, min(Double(height), lo.rounded(.down)))), b = Int(max(0, min(Double(height), hi.rounded(.up))))
+        return a ..< max(a, b)
     }
 
     /// Frame `n` drawn by the layer version of the scene and the reference `LayerRenderer`.
