@@ -112,7 +112,7 @@ public struct LabelFormat: Sendable, Equatable {
 /// SCENE.md's label compositing: over the frame, the outline's colour with weight `O`, the inside
 /// colour with weight `L S`, then the outside colour with weight `L (1 - S)`, each source-over,
 /// where `O` is the outline's coverage, `L` the label's and `S` the front wave's (not masked by the
-/// container).
+/// container; 0 for a label above or below the container).
 public final class WaveLabel: @unchecked Sendable {
     /// The format.
     public let format: LabelFormat
@@ -180,6 +180,10 @@ public final class WaveLabel: @unchecked Sendable {
         }
         return face
     }
+
+    /// Whether the label splits at the front wave's surface: inside the container; above or below
+    /// it a label shows the outside colour only.
+    public var splits: Bool { style.position.isInside }
 
     /// The outlines of the shown text on the canvas (empty before `prepare` or for blank text).
     public func shownPath() throws -> Path { placed }
@@ -297,7 +301,7 @@ public final class WaveLabel: @unchecked Sendable {
         let w = width
         let band = rows.clamped(to: within)
         guard !band.isEmpty else { return }
-        let hasOutline = outlineCoverage.width == w
+        let hasOutline = outlineCoverage.width == w, splits = self.splits
         scene.front.withUnsafeBufferPointer { f in
             pixmap.bytes.withUnsafeMutableBytes { raw in
                 let px = raw.bindMemory(to: UInt8.self)
@@ -307,7 +311,7 @@ public final class WaveLabel: @unchecked Sendable {
                         let l = coverage.values[j * w + i]
                         let o = hasOutline ? outlineCoverage.values[j * w + i] : 0
                         if l == 0 && o == 0 { continue }
-                        let s = l == 0 ? 0 : WaveRenderer.columnCoverage(jb - Float(f[i]), jb - Float(f[i + 1]))
+                        let s = l == 0 || !splits ? 0 : WaveRenderer.columnCoverage(jb - Float(f[i]), jb - Float(f[i + 1]))
                         Self.blend(px, (j * w + i) * 4, cl, o, ci, l * s, co, l * (1 - s))
                     }
                 }

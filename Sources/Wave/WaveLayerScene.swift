@@ -108,7 +108,8 @@ public final class WaveLayerScene {
             for (f, m, color) in [(l.inside, l.insideMask, l.label.style.insideColor), (l.outside, l.outsideMask, l.label.style.color)] {
                 fullCanvas(f); fullCanvas(m)
                 f.fillColor = color
-                f.mask = m
+                // Above or below the container a label is all outside colour: no split.
+                f.mask = l.label.splits ? m : nil
                 root.addSublayer(f)
             }
         }
@@ -166,7 +167,7 @@ public final class WaveLayerScene {
             _ = try? l.label.prepare(progress: scene.state.progress)
             let path = (try? l.label.shownPath()) ?? Path()
             l.outline.path = l.label.shownOutlinePath()
-            l.inside.path = path
+            l.inside.path = l.label.splits ? path : Path()
             l.outside.path = path
             l.insideMask.path = below
             l.outsideMask.path = above
