@@ -263,3 +263,25 @@ import TestSupport
         #expect(try arrow.lottieDocument(start: 0, frames: 5, masks: .matte).contains("\"layers\""))
     }
 }
+
+/// The new shapes, placed by `--center`, `--radius` and `--fit`, exported to Lottie and played by
+/// rlottie and ThorVG against our renderer.
+@Suite(.serialized) struct GaugeShapePlayerTests {
+    static func scenes() throws -> [(String, WaveScene)] {
+        [("arrow right, centred at 35 %", try outlineScene(try ContainerOutline(shape: .arrow, direction: .right)) {
+            $0.placement.centerX = CanvasLength(35, percent: true); $0.placement.radius = CanvasLength(30)
+         }),
+         ("diamond, fill", try outlineScene(try ContainerOutline(shape: .diamond)) { $0.placement.fit = .fill }),
+         ("pin", try outlineScene(try ContainerOutline(shape: .pin)))]
+    }
+
+    @Test(arguments: LottiePlayerTests.players)
+    func placedShapesPlayAsWeRenderThem(_ player: String) throws {
+        for (name, scene) in try Self.scenes() {
+            for db in try LottiePlayerTests.psnrs(scene, frames: nil, at: [0, 225, 450], player: player) {
+                print("Lottie \(player) \(name): PSNR \(String(format: "%.1f", db)) dB")
+                #expect(db >= 35, "\(player) \(name): \(db) dB")
+            }
+        }
+    }
+}
