@@ -34,29 +34,19 @@ public enum ImageCompare {
     }
 }
 
-/// Golden images beside the tests: compared with a tolerance, re-recorded with RECORD_GOLDENS=1.
+/// Golden images beside the tests, drawn by the independent reference (tools/reference/goldens.py) and
+/// compared with a tolerance; the code under test never writes them.
 public enum Goldens {
-    /// True when the environment asks to re-record goldens.
-    public static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
-
-    /// The source directory of goldens for a test file (`#filePath` of the caller).
     public static func directory(for file: String = #filePath) -> String {
         (file as NSString).deletingLastPathComponent + "/Goldens"
     }
 
-    /// Compares `image` with the golden `name` (PNG), or records it when recording.
-    /// Returns nil on success, or a message describing the failure.
+    /// The golden `name` (drawn by the independent reference, tools/reference/goldens.py, never by
+    /// the code under test) against `image`: nil when every channel is within `tolerance`.
     public static func check(_ image: Pixmap, name: String, tolerance: Int, file: String = #filePath) -> String? {
         let path = directory(for: file) + "/" + name
-        if recording {
-            do {
-                try FileManager.default.createDirectory(atPath: directory(for: file), withIntermediateDirectories: true)
-                try PNGFile.write(image, to: path)
-            } catch { return "could not record \(path): \(error)" }
-            return nil
-        }
         guard FileManager.default.fileExists(atPath: path) else {
-            return "golden \(path) is missing; record it with RECORD_GOLDENS=1 ./run.sh test"
+            return "golden \(path) is missing; goldens come from the reference: tools/reference/goldens.py"
         }
         do {
             let golden = try PNGFile.read(path)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cross-checks the built `wavefill` against the independent exact renderer of SCENE.md in this
 # folder: each case is rendered by both and must agree within SCENE.md's 1/255 per channel
-# (compared premultiplied, as SCENE.md's compositing is). First the reference's own self-tests
+# (compared premultiplied, as SCENE.md's compositing is). Then every other scene and gauge feature
+# against family.py on random cases (family_check.py), and the goldens against the reference.
+# First the reference's own self-tests
 # (test_reference.py: coverage against brute-force clipping, the geometry's numbers), counted as one
 # case. Prints 'N passed, N failed'.
 #   tools/reference/check.sh PATH/TO/wavefill
@@ -43,5 +45,17 @@ for c in "${cases[@]}"; do
         fail=$((fail + 1)); echo "FAIL $c"; cat "$tmp/cmp" "$tmp/err" 2>/dev/null | head -5
     fi
 done
+# Every other scene and gauge feature (family.py) on cases drawn at random from a printed seed
+# (REFERENCE_SEED=S replays a run; REFERENCE_CASES=N cases per feature, default 2).
+"$py" "$here/family_check.py" "$bin" ${REFERENCE_SEED:+--seed "$REFERENCE_SEED"} --per-feature "${REFERENCE_CASES:-2}" >"$tmp/family" 2>&1
+grep -v '^family: ' "$tmp/family"
+fp=$(sed -n 's/^family: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$tmp/family"); ff=$(sed -n 's/^family: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$tmp/family")
+if [ -z "$fp" ]; then fail=$((fail + 1)); echo "FAIL family_check.py did not finish"; else pass=$((pass + fp)); fail=$((fail + ff)); fi
+# The Swift tests' goldens are the reference's pictures, byte for byte in pixels.
+if "$py" "$here/goldens.py" --check >"$tmp/goldens" 2>&1; then
+    pass=$((pass + 1)); echo "ok   goldens are the reference's ($(grep -c '^ok' "$tmp/goldens") files)"
+else
+    fail=$((fail + 1)); echo "FAIL goldens differ from the reference (regenerate: tools/reference/goldens.py)"; grep -v '^ok' "$tmp/goldens"
+fi
 echo "reference: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

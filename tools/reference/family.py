@@ -1,0 +1,1050 @@
+"""Independent renderer of every scene and gauge feature of docs/SCENE.md.
+
+Shares no code with the Swift renderer.  Geometry comes from docs/SCENE.md; glyphs from HarfBuzz
+(uharfbuzz) and FreeType (freetype-py), unhinted 26.6 outlines; coverage is reference.py's exact
+area integral (float64) for non-overlapping contours, and overlapping pieces (a stroke's segments,
+joins and caps, a border's grown outline, SVG elements, overlapping glyphs) are first merged into
+non-overlapping polygons by GEOS (shapely's union), then integrated the same way.  Compositing is
+premultiplied source-over in float64, rounded once to 8 bits.
+
+Entry points: render_wave(opts), render_stroke(opts), render_spread(opts), render_marquee(opts),
+render_morph(opts), each returning float64 premultiplied RGBA (H, W, 4); opts is a dict of the
+`wavefill render` flags (without the dashes, '-' kept) plus 'frame'.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import reference as ref  # noqa: E402  (exact coverage, flattening, 8-bit conversion)
+import scene_geometry as sg  # noqa: E402  (default font, colour parsing)
+
+import freetype  # noqa: E402
+import uharfbuzz as hb  # noqa: E402
+import shapely  # noqa: E402
+from shapely.geometry import Polygon, MultiPolygon  # noqa: E402
+from shapely.geometry.polygon import orient  # noqa: E402
+
+FILL_TOL = 1e-4      # px: chords of filled curves
+STROKE_TOL = 2e-4    # px: chords of stroked curves (pieces are unioned by GEOS)
+ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs
+
+
+def colour(text, default):
+    return default if text is None else sg.parse_colour(text)
+
+
+def premul(c):
+    r, g, b, a = c
+    al = a / 255.0
+    return np.array([r / 255.0 * al, g / 255.0 * al, b / 255.0 * al, al])
+
+
+def over(out, cov, src):
+    """Source-over of a premultiplied colour (4,) or per-pixel colour (H, W, 4) with coverage."""
+    k = cov[..., None]
+    a = src[..., 3:4] if src.ndim == 3 else src[3]
+    return k * src + (1.0 - k * a) * out
+
+
+def swift_round(x):
+    """Swift's .rounded(): to nearest, ties away from zero."""
+    return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
+
+
+# ------------------------------------------------------------------ fonts --
+
+class Face:
+    """One font file: HarfBuzz for shaping, FreeType for outlines (unhinted 26.6)."""
+    _cache = {}
+
+    @classmethod
+    def get(cls, path=None):
+        path = path or sg.default_font()
+        if path not in cls._cache:
+            cls._cache[path] = cls(path)
+        return cls._cache[path]
+
+    def __init__(self, path):
+        self.path = path
+        self.hb_face = hb.Face(hb.Blob.from_file_path(path))
+        self.ft = freetype.Face(path)
+        self._glyphs = {}
+
+    def font(self, e64):
+        f = hb.Font(self.hb_face)
+        f.scale = (e64, e64)
+        return f
+
+    def extents(self, e64):
+        ext = self.font(e64).get_font_extents("ltr")
+        return ext.ascender, ext.descender, ext.line_gap
+
+    def shape(self, text, e64):
+        """[(glyph id, cluster, x_offset, y_offset, x_advance)] in 26.6."""
+        buf = hb.Buffer()
+        buf.add_str(text)
+        buf.guess_segment_properties()
+        hb.shape(self.font(e64), buf, {})
+        return [(i.codepoint, i.cluster, p.x_offset, p.y_offset, p.x_advance)
+                for i, p in zip(buf.glyph_infos, buf.glyph_positions)]
+
+    def glyph(self, gid, e64):
+        """(bbox or None, contours) of a glyph at e64, 26.6 y up."""
+        key = (gid, e64)
+        if key not in self._glyphs:
+            self.ft.set_char_size(0, e64, 72, 72)
+            self.ft.load_glyph(gid, freetype.FT_LOAD_NO_HINTING | freetype.FT_LOAD_NO_BITMAP)
+            o = self.ft.glyph.outline
+            if o.n_points == 0:
+                self._glyphs[key] = (None, [])
+            else:
+                b = o.get_bbox()
+                self._glyphs[key] = ((b.xMin, b.yMin, b.xMax, b.yMax), sg._contours(o))
+        return self._glyphs[key]
+
+
+class Placed:
+    """Glyphs placed in 26.6 (y up): list of (gid, cluster, x26, y26, face, e64)."""
+
+    def __init__(self):
+        self.glyphs = []
+
+    def ink26(self, which=None):
+        box = None
+        for k, (gid, _, x, y, face, e64) in enumerate(self.glyphs):
+            if which is not None and k not in which:
+                continue
+            b, _ = face.glyph(gid, e64)
+            if b is None:
+                continue
+            g = (x + b[0], y + b[1], x + b[2], y + b[3])
+            box = g if box is None else (min(box[0], g[0]), min(box[1], g[1]), max(box[2], g[2]), max(box[3], g[3]))
+        return box
+
+    def contours(self, tx, ty, which=None, per_glyph=False):
+        """Contours in canvas px: X = tx + (x26 + x)/64, Y = ty - (y26 + y)/64."""
+        out = []
+        for k, (gid, _, gx, gy, face, e64) in enumerate(self.glyphs):
+            if which is not None and k not in which:
+                continue
+            _, cs = face.glyph(gid, e64)
+            g = []
+            for c in cs:
+                seg = []
+                for s in c:
+                    pts = []
+                    for x, y in zip(s[1::2], s[2::2]):
+                        pts += [tx + (gx + x) / 64.0, ty - (gy + y) / 64.0]
+                    seg.append((s[0], *pts))
+                g.append(seg)
+            if g:
+                out.append(g)
+        return out if per_glyph else [c for g in out for c in g]
+
+
+def line_break_opportunity(chars, i):
+    """UAX #14 for the texts the reference draws (letters, digits, spaces): a line may end after
+    character i when it is a space and the next character is not."""
+    return chars[i] == " " and i + 1 < len(chars) and chars[i + 1] != " "
+
+
+def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
+    """SCENE.md's text layout (left-to-right text in one font): Placed glyphs, first baseline y = 0."""
+    asc, desc, gap = face.extents(e64)
+    advance = max(1, swift_round((asc - desc + gap) * line_height))
+    wrap26 = None if wrap is None else swift_round(wrap * 64)
+    lines = []                                         # (string, last in paragraph)
+    for para in text.split("\n"):
+        if wrap26 is None or not para:
+            lines.append((para, True))
+            continue
+        chars = list(para)
+        adv = [0] * len(chars)
+        for gid, cl, xo, yo, xa in face.shape(para, e64):
+            adv[cl] += xa
+        starts, n = [], len(chars)
+        start, width, last, i = 0, 0, None, 0
+        while i < n:
+            w = adv[i]
+            if width + w > wrap26 and chars[i] != " " and i > start:
+                end = last + 1 if last is not None else i
+                if end <= start:
+                    end = i
+                trimmed = end
+                while trimmed > start and chars[trimmed - 1] == " ":
+                    trimmed -= 1
+                starts.append((start, max(trimmed, start)))
+                start = end
+                while start < n and chars[start] == " ":
+                    start += 1
+                width, last, i = 0, None, start
+                continue
+            width += w
+            if line_break_opportunity(chars, i):
+                last = i
+            i += 1
+        if start < n or not starts:
+            starts.append((start, n))
+        for k, (a, b) in enumerate(starts):
+            lines.append((para[a:b], k == len(starts) - 1))
+    shaped = [(face.shape(s, e64) if s else [], s, last) for s, last in lines]
+    widths = [sum(g[4] for g in sh) for sh, _, _ in shaped]
+    box = wrap26 if wrap26 is not None else max(widths)
+    placed = Placed()
+    for k, ((sh, s, last), w) in enumerate(zip(shaped, widths)):
+        extra = box - w
+        x0 = {"left": 0, "start": 0, "right": extra, "end": extra, "justify": 0,
+              "center": int(extra / 2)}[align]
+        spaces = ([j for j, g in enumerate(sh) if s[g[1]] == " "]
+                  if align == "justify" and wrap26 is not None and not last and extra > 0 else [])
+        pen, shift, given = x0, 0, 0
+        for j, (gid, cl, xo, yo, xa) in enumerate(sh):
+            placed.glyphs.append((gid, cl, pen + xo + shift, -k * advance + yo, face, e64))
+            pen += xa
+            if j in spaces:
+                q = spaces.index(j)
+                share = extra * (q + 1) // len(spaces) - given
+                given += share
+                shift += share
+    return placed
+
+
+def fit_e64(make, W, H):
+    """Largest e64 whose ink (make(e64).ink26()) fits 80 % of W and of H (exact 26.6 test)."""
+    def fits(e):
+        b = make(e).ink26()
+        return b is not None and (b[2] - b[0]) * 5 <= 4 * 64 * W and (b[3] - b[1]) * 5 <= 4 * 64 * H
+    big = 2048 * 64
+    b = make(big).ink26()
+    r = min(4 * W * 64 / (5 * (b[2] - b[0])), 4 * H * 64 / (5 * (b[3] - b[1])))
+    e = max(1, math.floor(big * r))
+    while e > 1 and not fits(e):
+        e -= 1
+    while fits(e + 1):
+        e += 1
+    return e
+
+
+# --------------------------------------------------------------- coverage --
+
+def polylines_of(contours, tol):
+    return [ref.flatten_contour(c, tol) for c in contours]
+
+
+def geom_of_glyphs(per_glyph_contours, tol=FILL_TOL):
+    """Non-zero fill of glyphs that may overlap each other: each glyph's contours (which do not
+    overlap within a glyph) by even-odd, the glyphs united."""
+    polys = []
+    for g in per_glyph_contours:
+        gg = None
+        for c in g:
+            p = Polygon(ref.flatten_contour(c, tol)).buffer(0)
+            gg = p if gg is None else gg.symmetric_difference(p)
+        if gg is not None:
+            polys.append(gg)
+    return shapely.union_all(polys)
+
+
+def rings_of(geom):
+    """Oriented rings of a (Multi)Polygon: exteriors one way, holes the other."""
+    out = []
+    geoms = [geom] if isinstance(geom, Polygon) else list(getattr(geom, "geoms", []))
+    for g in geoms:
+        if not isinstance(g, Polygon) or g.is_empty:
+            if hasattr(g, "geoms"):
+                out += rings_of(g)
+            continue
+        g = orient(g, 1.0)
+        out.append(np.asarray(g.exterior.coords))
+        out += [np.asarray(r.coords) for r in g.interiors]
+    return out
+
+
+def cov_geom(geom, W, H, name):
+    rings = rings_of(geom)
+    return ref.coverage(rings, W, H, name) if rings else np.zeros((H, W))
+
+
+def cov_contours(contours, W, H, name, per_glyph=None):
+    """Exact non-zero coverage of glyph contours; overlapping glyphs go through the union."""
+    try:
+        return ref.coverage(polylines_of(contours, FILL_TOL), W, H, name)
+    except ref.CoverageError:
+        if per_glyph is None:
+            raise
+        return cov_geom(geom_of_glyphs(per_glyph), W, H, name)
+
+
+# ----------------------------------------------------------------- stroke --
+
+def arc_steps(h, angle):
+    step = 2 * math.acos(max(-1.0, 1 - ARC_TOL / h)) if h > ARC_TOL else math.pi
+    return max(1, math.ceil(abs(angle) / step))
+
+
+def stroke_pieces(pts, closed, h, join, cap, miter_limit):
+    """Pieces whose union is the stroke (SCENE.md / SVG): a rectangle per segment, a join piece on
+    the outer side of each vertex, a cap at each open end."""
+    p = [tuple(q) for q in pts]
+    dedup = [p[0]]
+    for q in p[1:]:
+        if q != dedup[-1]:
+            dedup.append(q)
+    if closed and len(dedup) > 1 and dedup[-1] == dedup[0]:
+        dedup.pop()
+    P = np.array(dedup, dtype=np.float64)
+    n = len(P)
+    pieces = []
+    if n < 2:
+        return pieces
+    segs = list(range(n if closed else n - 1))
+    D, N = [], []
+    for k in segs:
+        a, b = P[k], P[(k + 1) % n]
+        d = b - a
+        d = d / math.hypot(*d)
+        nn = np.array([-d[1], d[0]])
+        D.append(d)
+        N.append(nn)
+        pieces.append(Polygon([a + nn * h, b + nn * h, b - nn * h, a - nn * h]))
+    verts = range(n) if closed else range(1, n - 1)
+    for v in verts:
+        k0, k1 = (v - 1) % len(segs), v % len(segs)
+        d0, d1, n0, n1 = D[k0], D[k1], N[k0], N[k1]
+        cr = d0[0] * d1[1] - d0[1] * d1[0]
+        dt = d0[0] * d1[0] + d0[1] * d1[1]
+        if cr == 0 and dt > 0:
+            continue
+        s = -1.0 if cr > 0 else 1.0
+        c = P[v]
+        a, b = c + s * h * n0, c + s * h * n1
+        if join == "round":
+            a0 = math.atan2(a[1] - c[1], a[0] - c[0])
+            turn = math.atan2(cr, dt)
+            ang = turn
+            m = arc_steps(h, turn)
+            arc = [c + h * np.array([math.cos(a0 + ang * t / m), math.sin(a0 + ang * t / m)]) for t in range(1, m)]
+            pieces.append(Polygon([c, a] + arc + [b]))
+        elif join == "miter" and dt > -1 and 1.0 / math.sqrt((1 + dt) / 2) <= miter_limit:
+            mpt = c + s * h * (n0 + n1) / (1 + dt)
+            pieces.append(Polygon([c, a, mpt, b]))
+        else:
+            pieces.append(Polygon([c, a, b]))
+    if not closed:
+        for e, d, nn in ((P[0], -D[0], N[0]), (P[-1], D[-1], N[-1])):
+            if cap == "square":
+                pieces.append(Polygon([e + nn * h, e + nn * h + d * h, e - nn * h + d * h, e - nn * h]))
+            elif cap == "round":
+                m = arc_steps(h, math.pi)
+                a0 = math.atan2(nn[1], nn[0])
+                sgn = 1.0 if (nn[0] * d[1] - nn[1] * d[0]) > 0 else -1.0
+                arc = [e + h * np.array([math.cos(a0 + sgn * math.pi * t / m), math.sin(a0 + sgn * math.pi * t / m)])
+                       for t in range(0, m + 1)]
+                pieces.append(Polygon(arc))
+    return [q for q in pieces if q.is_valid and q.area > 0] + [q.buffer(0) for q in pieces if not q.is_valid]
+
+
+def flatten_open(contour, tol):
+    """A glyph contour's polyline (closed: last point = first)."""
+    return ref.flatten_contour(contour, tol)
+
+
+def trim(polys, closed_flags, end):
+    """Trim the path to the first `end` of its arc length: [(points, closed)]."""
+    lens = []
+    for p, c in zip(polys, closed_flags):
+        seg = np.hypot(*np.diff(p, axis=0).T)
+        lens.append(seg)
+    total = sum(float(s.sum()) for s in lens)
+    if end >= 1:
+        return list(zip(polys, closed_flags))
+    target = end * total
+    out, base = [], 0.0
+    for p, c, seg in zip(polys, closed_flags, lens):
+        L = float(seg.sum())
+        if base + L <= target:
+            out.append((p, c))
+            base += L
+            continue
+        rem = target - base
+        if rem > 0:
+            cum = np.concatenate([[0.0], np.cumsum(seg)])
+            k = int(np.searchsorted(cum, rem, side="right")) - 1
+            k = min(k, len(seg) - 1)
+            f = (rem - cum[k]) / seg[k] if seg[k] > 0 else 0.0
+            q = p[k] + (p[k + 1] - p[k]) * f
+            piece = np.concatenate([p[:k + 1], q[None, :]])
+            out.append((piece, False))
+        break
+    return out
+
+
+def stroke_geom(paths, h, join, cap, miter_limit):
+    pieces = []
+    for p, closed in paths:
+        pts = p[:-1] if closed and np.all(p[0] == p[-1]) else p
+        pieces += stroke_pieces(pts, closed, h, join, cap, miter_limit)
+    return shapely.union_all(pieces) if pieces else Polygon()
+
+
+# ------------------------------------------------------------ path data --
+
+_NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z]")
+
+
+def path_data(d):
+    """SVG path data (M L H V C Q Z, absolute and relative) -> contours of segment tuples."""
+    toks = _NUM.findall(d)
+    out, cur, i, cmd = [], None, 0, None
+    x = y = sx = sy = 0.0
+
+    def num():
+        nonlocal i
+        v = float(toks[i]); i += 1
+        return v
+    while i < len(toks):
+        if toks[i].isalpha():
+            cmd = toks[i]; i += 1
+        rel = cmd.islower()
+        C = cmd.upper()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        if C == "M":
+            x, y = num() + ox, num() + oy
+            sx, sy = x, y
+            cur = [("M", x, y)]
+            out.append(cur)
+            cmd = "l" if rel else "L"
+        elif C == "L":
+            x, y = num() + ox, num() + oy
+            cur.append(("L", x, y))
+        elif C == "H":
+            x = num() + ox
+            cur.append(("L", x, y))
+        elif C == "V":
+            y = num() + oy
+            cur.append(("L", x, y))
+        elif C == "C":
+            a, b, c, e, f, g = num() + ox, num() + oy, num() + ox, num() + oy, num() + ox, num() + oy
+            cur.append(("C", a, b, c, e, f, g))
+            x, y = f, g
+        elif C == "Q":
+            a, b, f, g = num() + ox, num() + oy, num() + ox, num() + oy
+            cur.append(("Q", a, b, f, g))
+            x, y = f, g
+        elif C == "Z":
+            if (x, y) != (sx, sy):
+                cur.append(("L", sx, sy))
+            x, y = sx, sy
+        else:
+            raise ValueError(f"path command {cmd} is not supported by the reference")
+    for c in out:
+        if (c[-1][-2], c[-1][-1]) != (c[0][1], c[0][2]):
+            c.append(("L", c[0][1], c[0][2]))
+    return out
+
+
+def curve_bounds(contours):
+    """Exact bounds of the curves (extrema of each segment, not its control points)."""
+    xs, ys = [], []
+    for c in contours:
+        px, py = c[0][1], c[0][2]
+        xs.append(px); ys.append(py)
+        for s in c[1:]:
+            pts = [(px, py)] + list(zip(s[1::2], s[2::2]))
+            for q in pts[1:]:
+                xs.append(q[0]); ys.append(q[1])
+            if s[0] in ("C", "Q"):
+                t = np.linspace(0.0, 1.0, 200001)
+                u = 1 - t
+                if s[0] == "C":
+                    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
+                    X = u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3
+                    Y = u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3
+                else:
+                    (x0, y0), (x1, y1), (x2, y2) = pts
+                    X = u * u * x0 + 2 * u * t * x1 + t * t * x2
+                    Y = u * u * y0 + 2 * u * t * y1 + t * t * y2
+                xs += [X.min(), X.max()]; ys += [Y.min(), Y.max()]
+            px, py = s[-2], s[-1]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+K = 0.5522847498
+
+
+def shape_contours(name, corner=15.0):
+    if name == "circle":
+        c, r = 50.0, 50.0
+        k = K * r
+        return [[("M", c + r, c), ("C", c + r, c + k, c + k, c + r, c, c + r), ("C", c - k, c + r, c - r, c + k, c - r, c),
+                 ("C", c - r, c - k, c - k, c - r, c, c - r), ("C", c + k, c - r, c + r, c - k, c + r, c)]]
+    if name == "rect":
+        return path_data("M0 0H100V100H0Z")
+    if name == "triangle":
+        h = 100 * math.sqrt(3) / 2
+        return [[("M", 50.0, 0.0), ("L", 100.0, h), ("L", 0.0, h), ("L", 50.0, 0.0)]]
+    if name == "heart":
+        return path_data("M50 22C50 10 40 0 26 0 11 0 0 12 0 27 0 55 30 70 50 90 70 70 100 55 100 27 100 12 89 0 74 0 60 0 50 10 50 22Z")
+    if name == "star":
+        pts = []
+        for k in range(10):
+            r = 50.0 if k % 2 == 0 else 50.0 * 0.381966
+            a = k * math.pi / 5 - math.pi / 2
+            pts.append((50 + r * math.cos(a), 50 + r * math.sin(a)))
+        return [[("M", *pts[0])] + [("L", *q) for q in pts[1:]] + [("L", *pts[0])]]
+    if name == "rounded-rect":
+        r = corner
+        k = K * r
+        return [[("M", r, 0.0), ("L", 100 - r, 0.0), ("C", 100 - r + k, 0.0, 100.0, r - k, 100.0, r), ("L", 100.0, 100 - r),
+                 ("C", 100.0, 100 - r + k, 100 - r + k, 100.0, 100 - r, 100.0), ("L", r, 100.0),
+                 ("C", r - k, 100.0, 0.0, 100 - r + k, 0.0, 100 - r), ("L", 0.0, r), ("C", 0.0, r - k, r - k, 0.0, r, 0.0)]]
+    raise ValueError(name)
+
+
+def map_contours(contours, f):
+    out = []
+    for c in contours:
+        out.append([(s[0], *[v for q in zip(s[1::2], s[2::2]) for v in f(*q)]) for s in c])
+    return out
+
+
+# --------------------------------------------------------------- the gauge --
+
+class Container:
+    """What the waves fill: contours on the canvas, the ink box, M, and the outline's contours
+    (for the border; None for nothing to ring)."""
+
+    def __init__(self, o, W, H):
+        self.W, self.H = W, H
+        svg = o.get("svg-elements")
+        if o.get("shape") or svg is not None:
+            if svg is not None:
+                elems = svg                    # [(contours, rule)] each filled on its own
+            else:
+                elems = [(shape_contours(o["shape"], float(o.get("corner-radius", 15))), "nonzero")]
+            allc = [c for e, _ in elems for c in e]
+            bx0, by0, bx1, by1 = curve_bounds(allc)
+            s = min(0.8 * W / (bx1 - bx0), 0.8 * H / (by1 - by0))
+            cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+            f = lambda x, y: (W / 2 + s * (x - cx), H / 2 + s * (y - cy))  # noqa: E731
+            self.elements = [(map_contours(e, f), r) for e, r in elems]
+            self.ink = (W / 2 - s * (bx1 - bx0) / 2, H / 2 - s * (by1 - by0) / 2,
+                        W / 2 + s * (bx1 - bx0) / 2, H / 2 + s * (by1 - by0) / 2)
+            geoms = []
+            for cs, rule in self.elements:
+                g = None
+                for c in cs:
+                    p = Polygon(ref.flatten_contour(c, FILL_TOL)).buffer(0)
+                    g = p if g is None else g.symmetric_difference(p)
+                geoms.append(g)
+            self.geom = shapely.union_all(geoms)
+            self.contours = [c for cs, _ in self.elements for c in cs]
+            self.M = cov_geom(self.geom, W, H, "container")
+        else:
+            face = Face.get(o.get("font"))
+            text = o.get("text", "du")
+            wrap = float(o["wrap"]) if "wrap" in o else None
+            mk = lambda e: layout(text, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))  # noqa: E731
+            e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
+            pl = mk(e64)
+            x0, y0, x1, y1 = pl.ink26()
+            tx, ty = W / 2 - (x0 + x1) / 128, H / 2 + (y0 + y1) / 128
+            self.ink = (tx + x0 / 64, ty - y1 / 64, tx + x1 / 64, ty - y0 / 64)
+            per = pl.contours(tx, ty, per_glyph=True)
+            self.contours = [c for g in per for c in g]
+            self.M = cov_contours(self.contours, W, H, "container", per_glyph=per)
+        self.ink_w = self.ink[2] - self.ink[0]
+        self.ink_h = self.ink[3] - self.ink[1]
+
+
+def grown(container, r):
+    """D(r): the container's contours, each filled whole, and the stroke of width 2r round-joined."""
+    polys = []
+    pieces = []
+    for c in container.contours:
+        p = ref.flatten_contour(c, STROKE_TOL)
+        polys.append(Polygon(p).buffer(0))
+        if r > 0:
+            pieces += stroke_pieces(p[:-1], True, r, "round", "butt", 10)
+    return shapely.union_all(polys + pieces)
+
+
+def stack_colour(back, front, j, n):
+    t = 1.0 if n == 1 else j / (n - 1)
+    return tuple(int(swift_round(a + (b - a) * t)) for a, b in zip(back, front))
+
+
+def render_wave(o):
+    W, H = o["size"]
+    n = int(o.get("frame", 0))
+    box = Container(o, W, H)
+    ink_min_x, ink_min_y, _, ink_max_y = box.ink
+    A = float(o["amplitude"]) if "amplitude" in o else 0.15 * box.ink_h
+    f = float(o.get("frequency", 0.3))
+    w = float(o.get("wave-width", box.ink_w))
+    step = float(o.get("phase-step", 8))
+    R = int(o.get("rise-frames", 300))
+    p = float(o["progress"]) if "progress" in o else (n % R) / R
+    top = ink_max_y - p * (box.ink_h + 2 * A)
+    x = np.arange(W + 1, dtype=np.float64)
+    ang = 2 * math.pi * f * (x - ink_min_x) / w
+    Phi = n * step
+    back = colour(o.get("back-wave"), (0x46, 0xB7, 0x51, 0x66))
+    front = colour(o.get("front-wave"), (0x46, 0xB7, 0x51, 0xFF))
+    nw = int(o.get("waves", 2))
+    specs = []
+    for j in range(nw):
+        specs.append(dict(color=stack_colour(back, front, j, nw), amp=A, freq=f, phase=(90 * (nw - 1 - j)) % 360,
+                          speed=1.0, dir=1.0))
+    for k, edits in o.get("wave-edits", {}).items():
+        s = specs[int(k) - 1]
+        for key, v in edits.items():
+            if key == "color":
+                s["color"] = sg.parse_colour(v)
+            elif key == "amplitude":
+                s["amp"] = float(v)
+            elif key == "frequency":
+                s["freq"] = float(v)
+            elif key == "phase":
+                s["phase"] = float(v)
+            elif key == "speed":
+                s["speed"] = float(v)
+            elif key == "direction":
+                s["dir"] = 1.0 if v == "left" else -1.0
+    ys = []
+    for s in specs:
+        th = math.fmod(s["speed"] * s["dir"] * Phi + s["phase"], 360.0) % 360.0
+        ys.append(top + A + s["amp"] * np.sin(2 * math.pi * s["freq"] * (x - ink_min_x) / w + math.radians(th)))
+    ybot = max([float(H)] + [float(y.max()) for y in ys]) + 10
+    covs = [ref.coverage([ref.wave_polyline(y, W, ybot)], W, H, "wave") for y in ys]
+    out = np.zeros((H, W, 4))
+    out = over(out, np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    out = over(out, box.M, premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3))))
+    grad = o.get("water-gradient")
+    t = np.clip((np.arange(H) + 0.5 - ink_min_y) / box.ink_h, 0, 1)[:, None, None]
+    for s, cv in zip(specs, covs):
+        if grad is None:
+            src = premul(s["color"])
+        else:
+            g = sg.parse_colour(grad)
+            c = np.array(s["color"], dtype=np.float64) / 255
+            gg = np.array(g, dtype=np.float64) / 255
+            st = c + (gg - c) * t
+            st = np.broadcast_to(st, (H, 1, 4)).copy()
+            st[..., 3] = c[3]
+            src = np.concatenate([st[..., :3] * st[..., 3:4], st[..., 3:4]], axis=-1)
+            src = np.broadcast_to(src, (H, W, 4))
+        out = over(out, box.M * cv, src)
+    if float(o.get("border-width", 0)) > 0:
+        bw, gap = float(o["border-width"]), float(o.get("border-gap", 0))
+        outer = cov_geom(grown(box, gap + bw), W, H, "border outer")
+        inner = cov_geom(grown(box, gap), W, H, "border inner")
+        out = over(out, np.clip(outer - inner, 0, 1), premul(colour(o.get("border-color"), (0x46, 0xB7, 0x51, 0xFF))))
+    if "label" in o:
+        text = label_text(o["label"], p)
+        if text.strip():
+            face = Face.get(o.get("label-font"))
+            size = float(o["label-size"]) if "label-size" in o else swift_round(min(W, H) / 5 * 64) / 64
+            e64 = swift_round(size * 64)
+            pl = layout(text, face, e64)
+            x0, y0, x1, y1 = pl.ink26()
+            cx, cy = (box.ink[0] + box.ink[2]) / 2, (box.ink[1] + box.ink[3]) / 2
+            per = pl.contours(cx - (x0 + x1) / 128, cy + (y0 + y1) / 128, per_glyph=True)
+            L = cov_contours([c for g in per for c in g], W, H, "label", per_glyph=per)
+            S = covs[-1]
+            out = over(out, L * S, premul(colour(o.get("label-inside-color"), (255, 255, 255, 255))))
+            out = over(out, L * (1 - S), premul(colour(o.get("label-color"), (0x46, 0xB7, 0x51, 0xFF))))
+    return out
+
+
+def label_text(fmt, p):
+    def pct(d):
+        v = swift_round(p * 100 * 10 ** d)
+        if d == 0:
+            return str(v)
+        return f"{v // 10 ** d}.{v % 10 ** d:0{d}d}"
+    out, i = "", 0
+    while i < len(fmt):
+        c = fmt[i]
+        if c in "{}" and fmt[i + 1:i + 2] == c:
+            out += c; i += 2; continue
+        if c == "{":
+            j = fmt.index("}", i)
+            name = fmt[i + 1:j]
+            out += pct(0 if name == "p" else int(name[3:]))
+            i = j + 1
+            continue
+        out += c; i += 1
+    return out
+
+
+# ------------------------------------------------------------- the family --
+
+def ease_fn(c1x, c1y, c2x, c2y):
+    def bez(s, a, b):
+        u = 1 - s
+        return 3 * u * u * s * a + 3 * u * s * s * b + s ** 3
+
+    def f(x):
+        if x <= 0:
+            return 0.0
+        if x >= 1:
+            return 1.0
+        lo, hi = 0.0, 1.0
+        for _ in range(100):
+            m = (lo + hi) / 2
+            if bez(m, c1x, c2x) < x:
+                lo = m
+            else:
+                hi = m
+        return bez((lo + hi) / 2, c1y, c2y)
+    return f
+
+
+EASE_IN = ease_fn(0.42, 0, 1, 1)
+EASE_OUT = ease_fn(0, 0, 0.58, 1)
+EASE_IN_OUT = ease_fn(0.42, 0, 0.58, 1)
+
+
+def mix_colour8(a, b, t):
+    """Colours animate in straight 8-bit RGBA: each channel rounded (SCENE.md 7)."""
+    if t >= 1:
+        return b
+    if t <= 0:
+        return a
+    return tuple(int(min(max(swift_round(x + (y - x) * t), 0), 255)) for x, y in zip(a, b))
+
+
+def fps_of(o):
+    return float(o.get("fps", 60))
+
+
+def now(o):
+    """The scene's time: o['time'] seconds when given, else frame / fps."""
+    return float(o["time"]) if "time" in o else int(o.get("frame", 0)) / fps_of(o)
+
+
+def scene_text_placed(o, default_text):
+    """Stroke and spread: the text fitted (or sized), ink centred: (placed, tx, ty, e64)."""
+    W, H = o["size"]
+    face = Face.get(o.get("font"))
+    text = o.get("text", default_text)
+    wrap = float(o["wrap"]) if "wrap" in o else None
+    mk = lambda e: layout(text, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))  # noqa: E731
+    e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
+    pl = mk(e64)
+    x0, y0, x1, y1 = pl.ink26()
+    return pl, W / 2 - (x0 + x1) / 128, H / 2 + (y0 + y1) / 128, e64
+
+
+def render_stroke(o):
+    W, H = o["size"]
+    t = float(o["progress"]) * 6.0 if "progress" in o else now(o)
+    pl, tx, ty, _ = scene_text_placed(o, "WaveFill")
+    per = pl.contours(tx, ty, per_glyph=True)
+    contours = [c for g in per for c in g]
+    out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    fill = colour(o.get("text-color"), (0, 0, 0, 255))
+    fc = mix_colour8(fill[:3] + (0,), fill, (t - 4.0) / 2.0)
+    if fc[3] > 0:
+        out = over(out, cov_contours(contours, W, H, "fill", per_glyph=per), premul(fc))
+    end = min(max(t / 4.0, 0.0), 1.0)
+    if end > 0:
+        polys = [ref.flatten_contour(c, STROKE_TOL) for c in contours]
+        paths = trim(polys, [True] * len(polys), end)
+        g = stroke_geom(paths, float(o.get("stroke-width", 2)) / 2, o.get("line-join", "round"),
+                        o.get("line-cap", "round"), float(o.get("miter-limit", 10)))
+        out = over(out, cov_geom(g, W, H, "stroke"), premul(colour(o.get("stroke-color"), (0, 0, 0, 255))))
+    return out
+
+
+def rect_cov(x0, y0, x1, y1, W, H):
+    """Exact coverage of an axis-aligned rectangle."""
+    xs = np.arange(W)
+    ys = np.arange(H)
+    cx = np.clip(np.minimum(xs + 1, x1) - np.maximum(xs, x0), 0, 1)
+    cy = np.clip(np.minimum(ys + 1, y1) - np.maximum(ys, y0), 0, 1)
+    return cy[:, None] * cx[None, :]
+
+
+def gradient_colours(colors, locs, t):
+    """Per-pixel straight colour of a linear gradient at parameter t (the last stop at or before t,
+    interpolated to the next one, in straight RGBA), premultiplied."""
+    C = np.array(colors, dtype=np.float64) / 255
+    out = np.broadcast_to(C[0], t.shape + (4,)).copy()
+    idx = np.full(t.shape, -1)
+    for k, l in enumerate(locs):
+        idx = np.where(l <= t, k, idx)
+    for k in range(len(locs)):
+        sel = idx == k
+        if not np.any(sel):
+            continue
+        if k == len(locs) - 1:
+            out[sel] = C[k]
+        else:
+            f = (t[sel] - locs[k]) / (locs[k + 1] - locs[k])
+            out[sel] = C[k] + (C[k + 1] - C[k]) * f[:, None]
+    return np.concatenate([out[..., :3] * out[..., 3:4], out[..., 3:4]], axis=-1)
+
+
+def render_spread(o):
+    W, H = o["size"]
+    fps = fps_of(o)
+    t = now(o)
+    face = Face.get(o.get("font"))
+    text = o.get("text", "Following")
+    mk = lambda e: layout(text, face, e)  # noqa: E731
+    e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
+    pl = mk(e64)
+    asc, desc, _ = face.extents(e64)
+    lw, lh = sum(g[4] for g in face.shape(text, e64)) / 64, (asc - desc) / 64
+    x0, y0, x1, y1 = pl.ink26()
+    ink = (x0 / 64, asc / 64 - y1 / 64, x1 / 64, asc / 64 - y0 / 64)          # in the title's bounds
+    bx0, by0, bx1, by1 = min(0, ink[0]), min(0, ink[1]), max(lw, ink[2]), max(lh, ink[3])
+    fx = W / 2 - ((ink[0] + ink[2]) / 2 - bx0)
+    fy = H / 2 - ((ink[1] + ink[3]) / 2 - by0)
+    ox, oy = fx - bx0, fy - by0                                               # title origin on the canvas
+    per = pl.contours(ox, oy + asc / 64, per_glyph=True)
+    M = cov_contours([c for g in per for c in g], W, H, "title", per_glyph=per)
+    out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    out = over(out, M, premul(colour(o.get("text-color"), (0x99, 0x99, 0x99, 0xFF))))
+    sel = o.get("select-at", "auto")
+    desel = o.get("deselect-at", "auto")
+    s_t = 0.5 if sel == "auto" else (None if sel == "never" else int(sel) / fps)
+    d_t = None if s_t is None else ((s_t + 2.0) if desel == "auto" else (None if desel == "never" else int(desel) / fps))
+    if "select-time" in o:                      # seconds, as SpreadParameters takes them
+        s_t, d_t = o["select-time"], o.get("deselect-time")
+    un, se = np.array([0.7] * 4), np.array([0.0, 0.0, 1.0, 1.0])
+    locs = un
+    if s_t is not None and t >= s_t:
+        locs = un + (se - un) * min((t - s_t) / 0.3, 1.0)
+        if d_t is not None and t >= d_t:
+            at = un + (se - un) * min(max((d_t - s_t) / 0.3, 0.0), 1.0)
+            locs = at + (un - at) * min((t - d_t) / 0.3, 1.0)
+    bw, bh = bx1 - bx0, by1 - by0
+    d = np.array([bw, 0.2 * bh])
+    dd = d @ d
+    X = np.arange(W) + 0.5 - fx
+    Y = np.arange(H) + 0.5 - fy - 0.4 * bh
+    tt = (X[None, :] * d[0] + Y[:, None] * d[1]) / dd
+    hi = (0xF2, 0x45, 0x57, 0xFF)
+    G = gradient_colours([(0, 0, 0, 0), hi, hi, (0, 0, 0, 0)], list(locs), tt)
+    out = over(out, rect_cov(fx, fy, fx + bw, fy + bh, W, H) * M, G)
+    return out
+
+
+def render_marquee(o):
+    W, H = o["size"]
+    fps = fps_of(o)
+    t = now(o)
+    face = Face.get(o.get("font"))
+    runs = o.get("runs") or [(o.get("text", "WaveFill: the wave-fill loading indicator and its family of text effects"),
+                              colour(o.get("text-color"), (0, 0, 0, 255)))]
+    if "font-size" in o:
+        e64 = swift_round(float(o["font-size"]) * 64)
+    else:
+        def lh(e):
+            a, d, _ = face.extents(e)
+            return a - d
+        limit = 4 * 64 * H // 5
+        e64 = max(1, 64 * 64 * limit // max(1, lh(64 * 64)))
+        while e64 > 1 and lh(e64) > limit:
+            e64 -= 1
+        while lh(e64 + 1) <= limit:
+            e64 += 1
+    asc, desc, _ = face.extents(e64)
+    shaped = [face.shape(txt, e64) for txt, _ in runs]
+    w26 = sum(sum(g[4] for g in s) for s in shaped)
+    w = w26 / 64
+    sep = sum(g[4] for g in face.shape("   ", e64)) / 64
+    lead = float(o.get("leading-buffer", 0))
+    trail = float(o.get("trailing-buffer", 0))
+    scrolling = "force-scroll" in o or lead + w > W
+    bounce = o.get("scroll") == "bounce"
+    dist = max(0.0, lead + w + trail - W) if bounce else w + sep + trail
+    delay = float(o.get("delay", 0))
+    if "scroll-duration" in o:
+        dur = float(o["scroll-duration"])
+    elif "rate" in o:
+        dur = dist / float(o["rate"])
+    else:
+        dur = w * 0.035
+        if delay == 0 and o.get("whole-frames", True):
+            dur = max(1, swift_round(dur * fps)) / fps
+    left = o.get("direction", "left") == "left"
+    off = 0.0
+    fade = None
+    if scrolling and dur > 0:
+        f = float(o["fade-length"]) / W if "fade-length" in o else 0.026
+        fade = f if f > 0 else None
+        if bounce:
+            total = 2 * (delay + dur)
+            a, b = (0.0, -dist) if left else (-dist, 0.0)
+            vals, keys = [a, a, b, b, a], [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
+        else:
+            total = delay + dur
+            a, b = (0.0, -dist) if left else (-dist, 0.0)
+            vals, keys = [a, a, b], [0, delay / total, 1]
+        u = math.fmod(t, total) / total
+        off = float(np.interp(u, keys, vals))
+    top = (H - (asc - desc) / 64) / 2
+    copies = 3 if scrolling and not bounce else 1
+    group = np.zeros((H, W, 4))
+    for k in range(copies):
+        pen = 0
+        x = lead + k * dist + off
+        for (txt, col), sh in zip(runs, shaped):
+            pl = Placed()
+            for gid, cl, xo, yo, xa in sh:
+                pl.glyphs.append((gid, cl, pen + xo, yo, face, e64))
+                pen += xa
+            per = pl.contours(x, top + asc / 64, per_glyph=True)
+            if per:
+                group = over(group, cov_contours([c for g in per for c in g], W, H, "caption", per_glyph=per), premul(col))
+    out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    if fade is not None:
+        tt = np.broadcast_to((np.arange(W) + 0.5) / W, (H, W))
+        m = gradient_colours([(0, 0, 0, 0), (0, 0, 0, 255), (0, 0, 0, 255), (0, 0, 0, 0)], [0, fade, 1 - fade, 1], tt)[..., 3]
+        group = group * m[..., None]
+    return group + (1 - group[..., 3:4]) * out
+
+
+class SplitMix64:
+    def __init__(self, seed):
+        self.s = seed % 2 ** 64
+
+    def next(self):
+        self.s = (self.s + 0x9E3779B97F4A7C15) % 2 ** 64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % 2 ** 64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2 ** 64
+        return z ^ (z >> 31)
+
+    def uniform(self, lo, hi):
+        return lo + (hi - lo) * ((self.next() >> 11) / float(1 << 53))
+
+
+def render_morph(o):
+    W, H = o["size"]
+    fps = fps_of(o)
+    time = now(o)
+    face = Face.get(o.get("font"))
+    texts = o.get("texts", "Marquee,Stroke,Spread,Morph").split(",")
+    interval = float(o.get("interval", 2))
+    effect = o.get("effect", "fall")
+    seed = int(o.get("seed", 1))
+    fill = colour(o.get("text-color"), (0, 0, 0, 255))
+    if "font-size" in o:
+        e64 = swift_round(float(o["font-size"]) * 64)
+    else:
+        e64 = min(fit_e64(lambda e, s=s: layout(s, face, e), W, H) for s in texts)
+    em = e64 / 64
+    lines = []
+    top, bottom = math.inf, -math.inf
+    for s in texts:
+        sh = face.shape(s, e64)
+        pl = Placed()
+        pen = 0
+        for gid, cl, xo, yo, xa in sh:
+            pl.glyphs.append((gid, cl, pen + xo, yo, face, e64))
+            pen += xa
+        x0, y0, x1, y1 = pl.ink26()
+        top, bottom = min(top, -y1 / 64), max(bottom, -y0 / 64)
+        lines.append((s, pl, (x0 + x1) / 128))
+    base = H / 2 - (top + bottom) / 2
+
+    def clusters(k):
+        s, pl, cx = lines[k]
+        ox = W / 2 - cx
+        starts = sorted({g[1] for g in pl.glyphs})
+        out = []
+        for q, st in enumerate(starts):
+            nxt = starts[q + 1] if q + 1 < len(starts) else len(s)
+            which = {i for i, g in enumerate(pl.glyphs) if g[1] == st}
+            b = pl.ink26(which)
+            if b is None:
+                continue
+            ink = (ox + b[0] / 64, base - b[3] / 64, ox + b[2] / 64, base - b[1] / 64)
+            out.append((s[st:nxt], pl.contours(ox, base, which, per_glyph=True), ink))
+        return out
+    k = math.floor(time / interval)
+    if k < 1:
+        idx, elapsed = 0, interval
+    else:
+        idx, elapsed = int(k % len(texts)), time - k * interval
+    a, b = (idx + len(texts) - 1) % len(texts), idx
+    old, new = clusters(a), clusters(b)
+    used = [False] * len(old)
+    partner = [None] * len(new)
+    for j, c in enumerate(new):
+        for i, q in enumerate(old):
+            if not used[i] and q[0] == c[0]:
+                used[i] = True
+                partner[j] = i
+                break
+    rng = SplitMix64(seed + idx * 0x9E3779B97F4A7C15)
+    layers = []
+    for i, c in enumerate(old):
+        if not used[i]:
+            layers.append((c, "leaving", None))
+    for j, c in enumerate(new):
+        layers.append((c, "moving" if partner[j] is not None else "entering", None if partner[j] is None else old[partner[j]]))
+    out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    for (text, per, ink), role, src in layers:
+        dur = rng.uniform(0.35, 1.15)
+        dly = rng.uniform(0.0, 0.2)
+        turn = rng.uniform(0.35, 0.8)
+        turn *= 1 if rng.next() & 1 == 0 else -1
+        frac = min(max((elapsed - dly) / dur, 0.0), 1.0)
+        rest = (0.0, 0.0, 0.0, 1.0)                                  # tx, ty, rotation, scale
+        fromT = toT = rest
+        fromO = toO = 1.0
+        if role == "leaving":
+            toO = 0.0
+            toT = {"fall": (0.0, 0.6 * em, turn, 1.0), "scale": (0.0, 0.0, 0.0, 0.1),
+                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0)}[effect]
+            e = EASE_IN(frac)
+        elif role == "entering":
+            fromO = 0.0
+            fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8),
+                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0)}[effect]
+            e = EASE_OUT(frac)
+        else:
+            e = EASE_IN_OUT(frac)
+        opacity = fromO + (toO - fromO) * frac
+        tx, ty, rot, sc = (p + (q - p) * e for p, q in zip(fromT, toT))
+        cx, cy = (ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2
+        px, py = cx, cy
+        if role == "moving":
+            sx, sy = (src[2][0] + src[2][2]) / 2, (src[2][1] + src[2][3]) / 2
+            px, py = sx + (cx - sx) * e, sy + (cy - sy) * e
+        if opacity <= 0:
+            continue
+        c_, s_ = math.cos(rot), math.sin(rot)
+
+        def f(x, y):
+            u, v = x - cx, y - cy
+            return (px + tx + c_ * sc * u - s_ * sc * v, py + ty + s_ * sc * u + c_ * sc * v)
+        per_t = [map_contours(g, f) for g in per]
+        cov = cov_contours([c for g in per_t for c in g], W, H, "cluster", per_glyph=per_t)
+        out = over(out, cov * opacity, premul(fill))
+    return out
+
+
+RENDERERS = {"wave": render_wave, "stroke": render_stroke, "spread": render_spread,
+             "marquee": render_marquee, "morph": render_morph}
+
+
+def render(scene, o):
+    return RENDERERS[scene](o)
+
+
+def to_png_bytes(prem):
+    return ref.to_straight_rgba8(prem)

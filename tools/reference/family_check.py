@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Our frames against the independent renderer (family.py) on cases drawn at random.
+
+  family_check.py PATH/TO/wavefill [--seed S] [--per-feature N] [--only FEATURE,...] [--keep DIR]
+
+Each feature (below) draws N cases (default 2) from a random generator seeded with S (default:
+from the clock; printed, so a run can be replayed with --seed).  Each case is rendered by
+`wavefill render` and by family.py, and the two must agree within the feature's tolerance,
+compared premultiplied (compare.py's --premultiplied): every feature here is exact on both sides,
+so the tolerance is 1/255 per channel, and PSNR is printed.  Prints 'N passed, N failed'.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VENV_PY = os.path.join(HERE, ".venv", "bin", "python")
+try:
+    import numpy as np
+    from PIL import Image
+    import shapely  # noqa: F401
+except ImportError:
+    if os.path.exists(VENV_PY) and os.path.realpath(sys.prefix) != os.path.realpath(os.path.join(HERE, ".venv")):
+        os.execv(VENV_PY, [VENV_PY] + sys.argv)
+    sys.exit("family_check.py: packages missing: run tools/reference/setup.sh")
+sys.path.insert(0, HERE)
+import family as F  # noqa: E402
+
+SERIF = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+WORDS = ["wave", "fill", "load", "du", "ok", "Tab", "AVA", "gauge", "Ripple", "water", "level", "Yes", "Too", "ring"]
+
+# Per feature: the largest premultiplied difference allowed, per channel (x/255). Both sides are
+# exact area coverage composited once, so SCENE.md's 1/255 applies to all of them.
+TOLERANCE = 1
+
+
+def colour(r):
+    return "#" + "".join(f"{r.randrange(256):02X}" for _ in range(3)) + r.choice(["", "FF", "C0", "80"])
+
+
+def size(r, lo=120, hi=320):
+    return (r.randrange(lo, hi), r.randrange(lo * 2 // 3, hi * 3 // 4))
+
+
+def text(r, n=2):
+    return " ".join(r.choice(WORDS) for _ in range(n))
+
+
+def case(o, flags, scene="wave", files=None):
+    return scene, o, flags, files or {}
+
+
+def wave_common(r, o, flags):
+    o["frame"] = r.randrange(0, 900)
+    if r.random() < 0.5:
+        p = round(r.random(), 3)
+        o["progress"] = p
+        flags += ["--progress", str(p)]
+    return o, flags
+
+
+def gen_multiline(r):
+    lines = [text(r, r.randrange(1, 3)) for _ in range(r.randrange(2, 4))]
+    o = {"size": size(r), "text": "\n".join(lines), "align": r.choice(["center", "left", "right", "start", "end"]),
+         "line-height": str(round(r.uniform(0.8, 1.6), 2))}
+    flags = ["--text-file", "{text}", "--align", o["align"], "--line-height", o["line-height"]]
+    if r.random() < 0.5:
+        o["font"] = SERIF
+        flags += ["--font", SERIF]
+    return case(*wave_common(r, o, flags), files={"text": o["text"]})
+
+
+def gen_wrap(r):
+    t = " ".join(r.choice(WORDS) for _ in range(r.randrange(4, 8)))
+    fs = round(r.uniform(14, 30), 2)
+    wrap = round(r.uniform(fs * 3, fs * 7), 1)
+    o = {"size": (r.randrange(240, 340), r.randrange(180, 260)), "text": t, "wrap": str(wrap), "font-size": str(fs),
+         "align": r.choice(["center", "left", "right", "justify"])}
+    flags = ["--text", t, "--wrap", o["wrap"], "--font-size", o["font-size"], "--align", o["align"]]
+    return case(*wave_common(r, o, flags))
+
+
+def gen_shape(r):
+    s = r.choice(["circle", "rect", "triangle", "heart", "star", "rounded-rect"])
+    o = {"size": size(r), "shape": s}
+    flags = ["--shape", s]
+    if s == "rounded-rect":
+        o["corner-radius"] = str(r.randrange(0, 51))
+        flags += ["--corner-radius", o["corner-radius"]]
+    return case(*wave_common(r, o, flags))
+
+
+def gen_svg(r):
+    """Overlapping elements of opposite winding: each filled on its own, the container their union."""
+    x, y, w, h = r.randrange(0, 30), r.randrange(0, 30), r.randrange(40, 80), r.randrange(40, 80)
+    cx, cy, rr = r.randrange(40, 90), r.randrange(40, 90), r.randrange(15, 40)
+    px = [r.randrange(0, 120) for _ in range(6)]
+    rect = F.path_data(f"M{x} {y}H{x + w}V{y + h}H{x}Z")
+    circ = [F.map_contours(F.shape_contours("circle"), lambda u, v: (cx - rr + u * rr / 50, cy - rr + v * rr / 50))[0]]
+    tri = F.path_data(f"M{px[0]} {px[1]}L{px[4]} {px[5]}L{px[2]} {px[3]}Z")
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200">'
+           f'<rect x="{x}" y="{y}" width="{w}" height="{h}"/>'
+           f'<circle cx="{cx}" cy="{cy}" r="{rr}"/>'
+           f'<path d="M{px[0]} {px[1]}L{px[4]} {px[5]}L{px[2]} {px[3]}Z"/></svg>')
+    elems = [(rect, "nonzero"), (circ, "nonzero")]
+    if F.Polygon([(px[0], px[1]), (px[4], px[5]), (px[2], px[3])]).area > 1:
+        elems.append((tri, "nonzero"))
+    else:
+        svg = svg.replace(f'<path d="M{px[0]} {px[1]}L{px[4]} {px[5]}L{px[2]} {px[3]}Z"/>', "")
+    o = {"size": size(r), "svg-elements": elems}
+    return case(*wave_common(r, o, ["--svg", "{svg}"]), files={"svg": svg})
+
+
+def gen_stack(r):
+    n = r.randrange(1, 7)
+    o = {"size": size(r), "waves": n, "wave-edits": {}}
+    flags = ["--waves", str(n)]
+    for k in range(1, n + 1):
+        if r.random() < 0.5:
+            e = {"amplitude": str(round(r.uniform(2, 25), 2)), "speed": str(r.randrange(0, 4)),
+                 "direction": r.choice(["left", "right"]), "phase": str(r.randrange(-360, 361)),
+                 "frequency": str(round(r.uniform(0.1, 2), 2)), "color": colour(r)[:7]}
+            o["wave-edits"][k] = e
+            flags += ["--wave", f"{k}:" + ",".join(f"{a}={b}" for a, b in e.items())]
+    return case(*wave_common(r, o, flags))
+
+
+def gen_gradient(r):
+    g = colour(r)[:7]
+    o = {"size": size(r), "water-gradient": g}
+    flags = ["--water-gradient", g]
+    if r.random() < 0.5:
+        o["waves"] = r.randrange(1, 5)
+        flags += ["--waves", str(o["waves"])]
+    return case(*wave_common(r, o, flags))
+
+
+def gen_border(r):
+    bw, gap = round(r.uniform(1, 8), 2), round(r.choice([0, r.uniform(0, 6)]), 2)
+    o = {"size": size(r), "border-width": str(bw), "border-gap": str(gap), "border-color": colour(r)}
+    flags = ["--border-width", str(bw), "--border-gap", str(gap), "--border-color", o["border-color"]]
+    if r.random() < 0.5:
+        s = r.choice(["circle", "heart", "star", "triangle"])
+        o["shape"] = s
+        flags += ["--shape", s]
+    else:
+        o["text"] = r.choice(WORDS)
+        flags += ["--text", o["text"]]
+    return case(*wave_common(r, o, flags))
+
+
+def gen_label(r):
+    fmt = r.choice(["{p}%", "{p:.1}", "{p:.2} %", "load {p}"])
+    p = round(r.random(), 4)
+    o = {"size": size(r), "label": fmt, "progress": p, "frame": r.randrange(0, 900),
+         "label-color": colour(r), "label-inside-color": colour(r)}
+    flags = ["--label", fmt, "--progress", str(p), "--label-color", o["label-color"],
+             "--label-inside-color", o["label-inside-color"]]
+    if r.random() < 0.5:
+        o["label-size"] = str(round(r.uniform(12, 60), 2))
+        flags += ["--label-size", o["label-size"]]
+    if r.random() < 0.3:
+        o["shape"] = "circle"
+        flags += ["--shape", "circle"]
+    return case(o, flags)
+
+
+def gen_stroke(r):
+    o = {"size": size(r, 160, 360), "frame": r.randrange(0, 400), "text": text(r, r.randrange(1, 3))}
+    flags = ["--text", o["text"]]
+    if r.random() < 0.3:
+        o["text"] = text(r, 1) + "\n" + text(r, 1)
+        flags = ["--text-file", "{text}"]
+    for key, vals in (("line-join", ["round", "miter", "bevel"]), ("line-cap", ["round", "butt", "square"])):
+        o[key] = r.choice(vals)
+        flags += ["--" + key, o[key]]
+    o["stroke-width"] = str(round(r.uniform(0.5, 6), 2))
+    flags += ["--stroke-width", o["stroke-width"]]
+    if o["line-join"] == "miter":
+        o["miter-limit"] = str(round(r.uniform(1, 6), 2))
+        flags += ["--miter-limit", o["miter-limit"]]
+    if r.random() < 0.3:
+        o["progress"] = str(round(r.random(), 3))
+        flags += ["--progress", o["progress"]]
+    if r.random() < 0.5:
+        o["stroke-color"], o["text-color"] = colour(r), colour(r)
+        flags += ["--stroke-color", o["stroke-color"], "--text-color", o["text-color"]]
+    return case(o, flags, "stroke", {"text": o["text"]})
+
+
+def gen_spread(r):
+    o = {"size": size(r), "text": r.choice(WORDS + ["Following"]), "frame": r.randrange(0, 200)}
+    flags = ["--text", o["text"]]
+    if r.random() < 0.5:
+        s = r.randrange(0, 60)
+        d = s + r.randrange(5, 60)
+        o["select-at"], o["deselect-at"] = str(s), str(d)
+        o["frame"] = r.randrange(s, d + 40)
+        flags += ["--select-at", str(s), "--deselect-at", str(d)]
+    return case(o, flags, "spread")
+
+
+def gen_marquee(r):
+    o = {"size": size(r), "frame": r.randrange(0, 600)}
+    flags = []
+    if r.random() < 0.5:
+        o["text"] = text(r, r.randrange(2, 6))
+        flags += ["--text", o["text"]]
+    for key, vals in (("direction", ["left", "right"]), ("scroll", ["continuous", "bounce"])):
+        o[key] = r.choice(vals)
+        flags += ["--" + key, o[key]]
+    if r.random() < 0.4:
+        o["delay"] = str(round(r.uniform(0, 1.5), 2))
+        flags += ["--delay", o["delay"]]
+    if r.random() < 0.4:
+        o["fade-length"] = str(round(r.uniform(0, o["size"][0] / 4), 1))
+        flags += ["--fade-length", o["fade-length"]]
+    if r.random() < 0.3:
+        o["rate"] = str(round(r.uniform(20, 200), 1))
+        flags += ["--rate", o["rate"]]
+    if r.random() < 0.3:
+        o["force-scroll"] = True
+        flags += ["--force-scroll"]
+    return case(o, flags, "marquee")
+
+
+def gen_morph(effect):
+    def gen(r):
+        texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
+        interval = round(r.uniform(1.4, 2.5), 2)
+        n = len(texts.split(","))
+        o = {"size": size(r), "texts": texts, "interval": str(interval), "effect": effect, "seed": str(r.randrange(1, 1000))}
+        k = r.randrange(1, 2 * n + 1)
+        o["frame"] = int((k * interval + r.uniform(0, 1.4)) * 60)
+        flags = ["--texts", texts, "--interval", o["interval"], "--effect", effect, "--seed", o["seed"]]
+        return case(o, flags, "morph")
+    return gen
+
+
+FEATURES = {
+    "text-lines": gen_multiline, "text-wrap": gen_wrap, "shape": gen_shape, "svg": gen_svg, "stack": gen_stack,
+    "gradient": gen_gradient, "border": gen_border, "label": gen_label, "stroke": gen_stroke, "spread": gen_spread,
+    "marquee": gen_marquee, "morph-fall": gen_morph("fall"), "morph-scale": gen_morph("scale"),
+    "morph-evaporate": gen_morph("evaporate"),
+}
+
+
+def premultiplied8(img):
+    a = img.astype(np.int64)
+    al = a[..., 3:4]
+    return np.concatenate([(2 * a[..., :3] * al + 255) // 510, al], axis=-1)
+
+
+def run_case(binary, scene, o, flags, files, tmp):
+    subst = {}
+    for name, content in files.items():
+        path = os.path.join(tmp, f"{name}.{'svg' if name == 'svg' else 'txt'}")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(content)
+        subst["{" + name + "}"] = path
+    flags = [subst.get(f, f) for f in flags]
+    W, H = o["size"]
+    ours = os.path.join(tmp, "ours.png")
+    cmd = [binary, "render", "--scene", scene, "--size", f"{W}x{H}", "--frame", str(o.get("frame", 0)),
+           "--out", ours, "--force"] + flags
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, f"wavefill failed: {r.stderr.strip()[:300]}", cmd
+    ref = F.to_png_bytes(F.render(scene, o))
+    got = np.asarray(Image.open(ours).convert("RGBA"))
+    d = np.abs(premultiplied8(ref) - premultiplied8(got))
+    mse = float(np.mean(d.astype(np.float64) ** 2))
+    psnr = math.inf if mse == 0 else 10 * math.log10(255.0 ** 2 / mse)
+    return (int(d.max()), psnr, int(np.count_nonzero(d.max(axis=2)))), ref, cmd
+
+
+def shell(cmd):
+    import shlex
+    return " ".join(shlex.quote(c) for c in cmd[1:])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("wavefill")
+    ap.add_argument("--seed", type=int, default=None, help="replay the cases of this seed")
+    ap.add_argument("--per-feature", type=int, default=2, metavar="N", help="cases per feature (default 2)")
+    ap.add_argument("--only", default=None, help="comma-separated features: " + ", ".join(FEATURES))
+    ap.add_argument("--keep", default=None, metavar="DIR", help="write each failing case's reference PNG here")
+    args = ap.parse_args(argv)
+    seed = args.seed if args.seed is not None else int(time.time() * 1000) % 1_000_000_007
+    feats = args.only.split(",") if args.only else list(FEATURES)
+    for f in feats:
+        if f not in FEATURES:
+            ap.error(f"unknown feature {f!r}; known: {', '.join(FEATURES)}")
+    print(f"family_check: seed {seed} (replay: tools/reference/family_check.py WAVEFILL --seed {seed})")
+    passed = failed = 0
+    worst = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for feat in feats:
+            r = random.Random(f"{seed}:{feat}")
+            for _ in range(args.per_feature):
+                scene, o, flags, files = FEATURES[feat](r)
+                t0 = time.perf_counter()
+                try:
+                    res, ref, cmd = run_case(args.wavefill, scene, o, flags, files, tmp)
+                except Exception as e:  # a reference failure is a failed case, not a crash
+                    res, ref, cmd = None, f"reference failed: {type(e).__name__}: {e}", ["wavefill", "render", "--scene", scene] + flags
+                dt = time.perf_counter() - t0
+                if res is None:
+                    failed += 1
+                    print(f"FAIL {feat}: {ref}\n     {shell(cmd)}")
+                    continue
+                mx, psnr, ndiff = res
+                w = worst.setdefault(feat, [0, math.inf])
+                w[0], w[1] = max(w[0], mx), min(w[1], psnr)
+                ok = mx <= TOLERANCE
+                passed += ok
+                failed += not ok
+                ps = "inf" if math.isinf(psnr) else f"{psnr:.1f}"
+                print(f"{'ok  ' if ok else 'FAIL'} {feat}: max {mx}/255, {ndiff} px differ, PSNR {ps} dB ({dt:.1f}s)"
+                      + ("" if ok else f"\n     {shell(cmd)}"))
+                if not ok and args.keep:
+                    os.makedirs(args.keep, exist_ok=True)
+                    Image.fromarray(ref, "RGBA").save(os.path.join(args.keep, f"{feat}-{seed}-ref.png"))
+    for feat, (mx, psnr) in worst.items():
+        print(f"  worst {feat}: max {mx}/255, PSNR {'inf' if math.isinf(psnr) else f'{psnr:.1f}'} dB (tolerance {TOLERANCE}/255)")
+    print(f"family: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
