@@ -107,9 +107,13 @@ public final class WaveIndicator: Scene {
         let band = frontBand(), moving = min(band.lowerBound, previousFrontBand.lowerBound) ..< max(band.upperBound, previousFrontBand.upperBound)
         previousFrontBand = band
         // Unchanged samples (a still surface) move nothing.
-        var moved = previousFront.count != model.front.count
-        if moved { previousFront = model.front } else {
-            for (k, y) in model.front.enumerated() where previousFront[k] != y { previousFront[k] = y; moved = true }
+        let moved = model.front.withUnsafeBufferPointer { f -> Bool in
+            guard previousFront.count == f.count else { previousFront = Array(f); return true }
+            return previousFront.withUnsafeMutableBufferPointer { q in
+                var changed = false
+                for k in 0 ..< f.count where q[k] != f[k] { q[k] = f[k]; changed = true }
+                return changed
+            }
         }
         for label in labels where moved {
             let r = label.rows.clamped(to: moving)
@@ -136,7 +140,7 @@ public final class WaveIndicator: Scene {
     /// The canvas rows the front wave's surface crosses this tick.
     private func frontBand() -> Range<Int> {
         var lo = Double.infinity, hi = -Double.infinity
-        for y in model.front { lo = min(lo, y); hi = max(hi, y) }
+        model.front.withUnsafeBufferPointer { f in for y in f { lo = min(lo, y); hi = max(hi, y) } }
         let a = Int(max(0, min(Double(height), lo.rounded(.down)))), b = Int(max(0, min(Double(height), hi.rounded(.up))))
         return a ..< max(a, b)
     }

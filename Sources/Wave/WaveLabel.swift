@@ -38,6 +38,15 @@ public struct LabelFormat: Sendable, Equatable {
         if !literal.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
         range = valueRange ?? ValueRange(min: 0, max: 100)
+        var percent = 0, value = -1
+        for part in parts {
+            switch part {
+            case .percent(let d): percent |= 1 << d
+            case .value(let d): value = value == -1 || value == d ? d : Self.mixed
+            case .text: break
+            }
+        }
+        percentDecimals = percent; valueDecimals = value
     }
 
     /// Whether placeholder `name` is the value (`v`) or the percent (`p`), and its decimals (`x` is
@@ -58,23 +67,17 @@ public struct LabelFormat: Sendable, Equatable {
     /// computing it allocates nothing.
     public func key(progress p: Double) -> SIMD8<Int64> {
         var k = SIMD8<Int64>(repeating: 0)
-        var valueDecimals = -1
-        for part in parts {
-            switch part {
-            case .percent(let d): k[d] = Self.scaled(p * 100, decimals: d)
-            case .value(let d):
-                if valueDecimals == -1 || valueDecimals == d {
-                    valueDecimals = d
-                    k[7] = Self.scaled(range.value(p), decimals: d)
-                } else {
-                    k[7] = Int64(bitPattern: p.bitPattern)
-                    return k
-                }
-            case .text: break
-            }
-        }
+        for d in 0 ..< 7 where percentDecimals & (1 << d) != 0 { k[d] = Self.scaled(p * 100, decimals: d) }
+        if valueDecimals >= 0 { k[7] = Self.scaled(range.value(p), decimals: valueDecimals) }
+        if valueDecimals == Self.mixed { k[7] = Int64(bitPattern: p.bitPattern) }
         return k
     }
+
+    /// Bit N set: a percent placeholder with N decimals is used.
+    private let percentDecimals: Int
+    /// The decimals of the value placeholders when they agree, -1 without any, `mixed` otherwise.
+    private let valueDecimals: Int
+    private static let mixed = -2
 
     /// `x` scaled by 10^N, rounded half away from zero.
     static func scaled(_ x: Double, decimals d: Int) -> Int64 {
