@@ -288,6 +288,29 @@ extension WaveIndicator {
                       help: "Colour of the water at the container's bottom: each wave's colour runs down the ink box to this one (its alpha kept).",
                       group: .colours)) { $0.wave.waterGradient = $1 },
         ]
-        return basics + container + waves + motion + label + border + colours
+        let fillHelp = "a colour, linear(ANGLEdeg, COLOR [AT], ...) or radial(COLOR [AT], ...), AT in 0 ... 1 in order"
+        let shadowHelp = "COLOR RADIUS [DX DY]: Core Animation's layer shadow, the colour's alpha its opacity, RADIUS 0 ... 50 px (σ = RADIUS / 2), offset -200 ... 200 px (none: a glow)"
+        let paint: [S] = [
+            .text(D("water-fill", .text, default: .off("the waves' colours"),
+                    help: "Fill of every wave over the container's ink box: " + fillHelp + ".",
+                    group: .colours, valueName: "paint")) { $0.wave.waterFill = $1 },
+            .text(D("container-fill", .text, default: .off("--container"),
+                    help: "The container's fill over its ink box: " + fillHelp + ".",
+                    group: .colours, valueName: "paint")) { $0.wave.containerFill = $1 },
+            .text(D("background-fill", .text, default: .off("--background"),
+                    help: "The canvas's fill: " + fillHelp + ".", group: .colours, valueName: "paint")) { $0.wave.backgroundFill = $1 },
+            .text(D("border-fill", .text, default: .off("--border-color"),
+                    help: "The ring's fill over the container's ink box: " + fillHelp + ".",
+                    group: .border, when: .isSet("border-width"), valueName: "paint")) { $0.wave.borderFill = $1 },
+            .text(D("container-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath the container: " + shadowHelp + ".", group: .colours, valueName: "shadow")) { $0.wave.containerShadow = $1 },
+            .text(D("border-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath the ring: " + shadowHelp + ".", group: .border, when: .isSet("border-width"),
+                    valueName: "shadow")) { $0.wave.borderShadow = $1 },
+            .text(D("wave-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath each wave, inside the container: " + shadowHelp + ".", group: .waves,
+                    valueName: "shadow")) { $0.wave.waveShadow = $1 },
+        ]
+        return basics + container + waves + motion + label + border + colours + paint
     }()
 }

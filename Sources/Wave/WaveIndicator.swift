@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import SceneKit
 import Vector
@@ -28,6 +29,10 @@ public final class WaveIndicator: Scene {
     private var previousFrontBand = 0 ..< 0
     private var previousFront: [Double] = []
     private var border: Coverage?
+    // Fills or shadows (`usesLayerPaint`): the layer version of the scene drawn by the engine's
+    // fast renderer (which the reference renderer holds within 1/255), labels and ring included.
+    private var layered: WaveLayerScene?
+    private let layeredRenderer = FastLayerRenderer()
     private var layout: ContainerLayout
     private var tuner: WaveTuner
     private var scale = 1.0
@@ -44,6 +49,7 @@ public final class WaveIndicator: Scene {
         stacked = Self.stackRenderer(model)
         labels = try WaveLabel.all(scene: model)
         border = try WaveBorder.coverage(layout, parameters: parameters)
+        layered = parameters.usesLayerPaint ? WaveLayerScene(scene: model) : nil
     }
 
     public var kind: String { "wave" }
@@ -77,6 +83,12 @@ public final class WaveIndicator: Scene {
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
         if renderer == .reference { pixmap = referenceFrame(n); return }
+        if let layered {
+            layered.update(frame: n)
+            layeredRenderer.invalidate()
+            layered.render(with: layeredRenderer, into: &pixmap)
+            return
+        }
         model.update(frame: n)
         if let stacked { stacked.render(into: &pixmap) } else { fast.render(into: &pixmap) }
         if let border { WaveBorder.composite(border, color: model.parameters.borderColor, over: &pixmap) }
@@ -93,6 +105,10 @@ public final class WaveIndicator: Scene {
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
+        if let layered {
+            layered.update(frame: n)
+            return layered.render(with: layeredRenderer, into: &pixmap)
+        }
         model.update(frame: n)
         guard !labels.isEmpty || border != nil else { return renderWavesDirty(into: &pixmap) }
         // The waves' changed rows go into a frame of their own; those rows are copied out and the
@@ -156,9 +172,10 @@ public final class WaveIndicator: Scene {
 
     /// Threads the wave's closed-form renderer splits large full frames across (damage-only
     /// frames, a few rows, stay on one).
-    public var renderThreads = 1 { didSet { fast.threads = renderThreads } }
+    public var renderThreads = 1 { didSet { fast.threads = renderThreads; layeredRenderer.threads = renderThreads } }
 
     public func invalidate() {
+        layeredRenderer.invalidate()
         fast.invalidate()
         stacked?.invalidate()
         overlaidBuffer = nil
@@ -222,6 +239,8 @@ public final class WaveIndicator: Scene {
         stacked = Self.stackRenderer(m)
         overlaidBuffer = nil
         labels = newLabels
+        layered = p.usesLayerPaint ? WaveLayerScene(scene: m) : nil
+        layeredRenderer.invalidate()
     }
 
     public var controls: [SceneControl] { Self.keys }
@@ -317,6 +336,7 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
+        try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         try refuseUnexported(format: "a Lottie document", labelLayout: true)
         return try WaveLottie.document(scene: model, frames: frames, masks: masks)
@@ -325,6 +345,7 @@ extension WaveIndicator: VectorScene {
     /// The wave's exact frame (`WaveSVG.document`).
     public func svgDocument(frame: Int) throws -> String {
         try refuseUnexported(format: "an SVG", labelLayout: false, waveLevels: false)
+        try refuseLayerPaint("SVG")
         return try WaveSVG.document(scene: model, frame: frame)
     }
 
@@ -332,12 +353,26 @@ extension WaveIndicator: VectorScene {
     public func svgDocument(start: Int, frames: Int) throws -> String {
         try refuseLabel()
         try refuseUnexported(format: "an animated SVG", labelLayout: false)
+        try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveSVG.animatedDocument(scene: model, frames: frames)
     }
 }
 
 extension WaveIndicator {
+    /// The wave's vector writer draws flat colours and the vertical water gradient only: a fill or
+    /// a shadow is one line naming its flag.
+    func refuseLayerPaint(_ format: String) throws {
+        let p = model.parameters
+        let set: [(String, Bool)] = [("water-fill", p.waterFill != nil), ("container-fill", p.containerFill != nil),
+                                     ("background-fill", p.backgroundFill != nil), ("border-fill", p.borderFill != nil),
+                                     ("container-shadow", p.containerShadow != nil), ("border-shadow", p.borderShadow != nil),
+                                     ("wave-shadow", p.waveShadow != nil), ("wave", (p.waves ?? []).contains { $0.fill != nil })]
+        if let key = set.first(where: \.1)?.0 {
+            throw SettingError(key, "the wave's \(format) export cannot hold fills or shadows; export frames (PNG, GIF, APNG, video) or leave out --\(key)")
+        }
+    }
+
     /// The animated SVG does not draw the progress label (its text changes from frame to frame):
     /// one line naming the flag.
     /// What the wave's own vector writers cannot draw yet, in one line naming the flag: more than

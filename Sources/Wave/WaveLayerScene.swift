@@ -24,7 +24,16 @@ public final class WaveLayerScene {
         let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
     }
     let labels: [LabelLayers]
+    /// Per wave with `--wave-shadow`: a layer that draws nothing and casts the wave's shadow (its
+    /// `shadowPath` the wave's polygon, raised with it), beneath the wave in its group.
+    let casters: [ShapeLayer]
     private let renderer = LayerRenderer()
+    private var presented: Layer?
+    /// The polygons' and the label regions' storage, three of each used in turn: the one rebuilt
+    /// each tick was last shown three ticks ago, when no presentation tree or renderer holds it
+    /// any more, so its capacity is reused and a tick allocates no path.
+    private var pathBuffers: [[Path]] = []
+    private var tick = 0
     private var riseAnimation: BasicAnimation<Layer, Point>
     private let riseDuration: Double
     private let scrubsRise: Bool
@@ -40,20 +49,37 @@ public final class WaveLayerScene {
         waves = p.waveStack.map { _ in ShapeLayer() }
         fullCanvas(root)
         root.backgroundColor = p.background
+        // Fills and shadows were validated with the parameters.
+        func paint(_ text: String?, _ box: Rect) -> Paint? { text.flatMap { try? WavePaint($0, key: "").paint(in: box) } }
+        func shadow(_ text: String?) -> WaveShadow? { text.flatMap { try? WaveShadow($0, key: "") } }
+        let waveShadow = shadow(p.waveShadow)
+        casters = p.waveStack.map { _ in ShapeLayer() }
+        if let bg = paint(p.backgroundFill, canvas) {
+            root.backgroundColor = nil
+            let l = ShapeLayer()
+            fullCanvas(l)
+            l.path = Path(rect: canvas); l.fillPaint = bg
+            root.addSublayer(l)
+        }
 
-        func containerLayer(_ color: Color) -> Layer {
+        func containerLayer(_ color: Color, fill: Paint? = nil) -> Layer {
             if lay.path.isEmpty {
                 let l = CoverageLayer()
-                l.coverage = lay.coverage; l.color = color
+                l.coverage = lay.coverage; l.color = color; l.paint = fill
                 fullCanvas(l)
                 return l
             }
             let l = ShapeLayer()
-            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule
+            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule; l.fillPaint = fill
             fullCanvas(l)
             return l
         }
-        root.addSublayer(containerLayer(p.container))
+        let container = containerLayer(p.container, fill: paint(p.containerFill, lay.inkBox))
+        if let s = shadow(p.containerShadow) {
+            s.apply(to: container)
+            if !lay.path.isEmpty { container.shadowPath = lay.path }
+        }
+        root.addSublayer(container)
 
         // The rise: position from 0 to -(inkH + 2A), linear, repeating (or scrubbed to a fixed progress).
         let rise = lay.inkH + 2 * scene.amplitude
@@ -70,13 +96,29 @@ public final class WaveLayerScene {
         // it every tick.
         scrubsRise = scene.transitions != nil || p.fillMapping == .area || scene.hasWaveLevels
 
-        for (wave, spec) in zip(waves, p.waveStack) {
+        for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
             fullCanvas(group)
             group.mask = containerLayer(.black)
             fullCanvas(wave)
             wave.add(AnyAnimation(animation), forKey: "rise")
-            if let bottom = p.waterGradient {
+            if let waveShadow {
+                let caster = casters[j]
+                fullCanvas(caster)
+                caster.fillColor = nil
+                waveShadow.apply(to: caster)
+                caster.add(AnyAnimation(animation), forKey: "rise")
+                group.addSublayer(caster)
+            }
+            if let fill = paint(spec.fill ?? p.waterFill, lay.inkBox) {
+                // The fill stays on the canvas; the wave, as its mask, moves.
+                let f = ShapeLayer()
+                fullCanvas(f)
+                f.path = Path(rect: canvas); f.fillPaint = fill
+                wave.fillColor = .black
+                f.mask = wave
+                group.addSublayer(f)
+            } else if let bottom = p.waterGradient {
                 // The gradient stays on the canvas; the wave, as its mask, moves.
                 let g = GradientLayer()
                 fullCanvas(g)
@@ -95,7 +137,8 @@ public final class WaveLayerScene {
         // The ring, over the waves and under the label.
         if let ring = try? WaveBorder.coverage(lay, parameters: p) {
             let l = CoverageLayer()
-            l.coverage = ring; l.color = p.borderColor
+            l.coverage = ring; l.color = p.borderColor; l.paint = paint(p.borderFill, lay.inkBox)
+            shadow(p.borderShadow)?.apply(to: l)
             fullCanvas(l)
             root.addSublayer(l)
         }
@@ -122,9 +165,15 @@ public final class WaveLayerScene {
         scene.update(index: index, timestamp: timestamp)
         time = scene.parameters.isTimeBased ? timestamp : Double(index)
         // Un-raised: each wave's level at the ink box's bottom (`top(0)` with height mapping).
-        func polygon(_ ys: [Double], lift: Double) -> Path {
+        tick += 1
+        let slot = tick % 3
+        if pathBuffers.isEmpty { pathBuffers = Array(repeating: Array(repeating: Path(), count: 3), count: waves.count + 2) }
+        func polygon(_ ys: [Double], buffer k: Int, lift: Double) -> Path {
             let yb = scene.yBottom + lift
             var path = Path()
+            swap(&path, &pathBuffers[k][slot])
+            path.removeAll(keepingCapacity: true)
+            defer { pathBuffers[k][slot] = path }
             path.move(to: Point(0, ys[0] + lift))
             for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
             path.line(to: Point(Double(ys.count - 1), yb))
@@ -132,16 +181,18 @@ public final class WaveLayerScene {
             path.close()
             return path
         }
-        for (j, (layer, ys)) in zip(waves, scene.waves).enumerated() {
-            let pj = scene.waveProgress(j, progress: scene.state.progress)
-            layer.path = polygon(ys, lift: scene.layout.inkBox.maxY - scene.top(progress: pj))
+        for (k, (layer, ys)) in zip(waves, scene.waves).enumerated() {
+            let pk = scene.waveProgress(k, progress: scene.state.progress)
+            layer.path = polygon(ys, buffer: k, lift: scene.layout.inkBox.maxY - scene.top(progress: pk))
+            if casters[k].shadowOpacity > 0 { casters[k].shadowPath = layer.path }
             if scrubsRise {
                 // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
                 // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
-                let u = scene.level(progress: pj)
+                let u = scene.level(progress: pk)
                 riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
                 riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
                 layer.add(AnyAnimation(riseAnimation), forKey: "rise")
+                if casters[k].shadowOpacity > 0 { casters[k].add(AnyAnimation(riseAnimation), forKey: "rise") }
             }
         }
         updateLabel()
@@ -152,8 +203,12 @@ public final class WaveLayerScene {
     private func updateLabel() {
         guard !labels.isEmpty else { return }
         let ys = scene.front
-        func region(toward y: Double) -> Path {
+        let slot = tick % 3, first = waves.count
+        func region(toward y: Double, buffer k: Int) -> Path {
             var r = Path()
+            swap(&r, &pathBuffers[first + k][slot])
+            r.removeAll(keepingCapacity: true)
+            defer { pathBuffers[first + k][slot] = r }
             r.move(to: Point(0, ys[0]))
             for x in 1 ..< ys.count { r.line(to: Point(Double(x), ys[x])) }
             r.line(to: Point(Double(ys.count - 1), y))
@@ -162,7 +217,7 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        let below = region(toward: max(scene.yBottom, far)), above = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        let below = region(toward: max(scene.yBottom, far), buffer: 0), above = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
         for l in labels {
             _ = try? l.label.prepare(progress: scene.state.progress)
             let path = (try? l.label.shownPath()) ?? Path()
@@ -176,6 +231,15 @@ public final class WaveLayerScene {
 
     /// Headless tick n: timestamp n / fps.
     public func update(frame n: Int) { update(index: n, timestamp: Double(n) / scene.parameters.fps) }
+
+    /// Renders the current tick with the engine's fast renderer into `pixmap`, which holds what it
+    /// drew last (the presentation tree is reused); returns the rows that changed.
+    @discardableResult
+    public func render(with fast: FastLayerRenderer, into pixmap: inout Pixmap) -> Range<Int> {
+        let tree = root.presentation(at: time, reusing: presented)
+        presented = tree
+        return fast.render(tree, into: &pixmap, width: scene.parameters.width, height: scene.parameters.height)
+    }
 
     /// Renders the presentation tree of the current tick.
     public func render() -> Pixmap {

@@ -108,6 +108,43 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var waterGradient: Color?
     /// Where the container sits and how it is scaled (`--center`, `--radius`, `--fit`).
     public var placement = ContainerPlacement()
+    /// The fill of every wave (`--water-fill`, `WavePaint` over the ink box); a wave's own
+    /// `fill=` wins; nil: the waves' colours.
+    public var waterFill: String?
+    /// The container's fill (`--container-fill`, over the ink box) instead of `container`.
+    public var containerFill: String?
+    /// The canvas's fill (`--background-fill`, over the canvas) instead of `background`.
+    public var backgroundFill: String?
+    /// The ring's fill (`--border-fill`, over the ink box) instead of `borderColor`.
+    public var borderFill: String?
+    /// Shadows (`WaveShadow`) beneath the container, the ring and each wave (a wave's shadow
+    /// falls inside the container, on what is behind it).
+    public var containerShadow: String?, borderShadow: String?, waveShadow: String?
+
+    /// True when a fill or a shadow is set: the gauge is drawn by the layer engine then.
+    public var usesLayerPaint: Bool {
+        waterFill != nil || containerFill != nil || backgroundFill != nil || borderFill != nil
+            || containerShadow != nil || borderShadow != nil || waveShadow != nil
+            || (waves ?? []).contains { $0.fill != nil }
+    }
+
+    /// Throws naming the flag of the first fill or shadow that cannot be read.
+    func validatePaint() throws {
+        for (text, key) in [(waterFill, "water-fill"), (containerFill, "container-fill"), (backgroundFill, "background-fill"),
+                            (borderFill, "border-fill")] {
+            if let text { _ = try WavePaint(text, key: key) }
+        }
+        for (text, key) in [(containerShadow, "container-shadow"), (borderShadow, "border-shadow"), (waveShadow, "wave-shadow")] {
+            if let text { _ = try WaveShadow(text, key: key) }
+        }
+        if waterFill != nil, waterGradient != nil {
+            throw SettingError("water-fill", "cannot be combined with --water-gradient; give the gradient as --water-fill linear(...)")
+        }
+        if waterGradient != nil, (waves ?? []).contains(where: { $0.fill != nil }) {
+            throw SettingError("wave", "a wave's fill= cannot be combined with --water-gradient; give the gradient as --water-fill linear(...)")
+        }
+        for w in waves ?? [] { if let f = w.fill { _ = try WavePaint(f, key: "wave") } }
+    }
     /// Transition lengths accepted, seconds.
     public static let transitionRange: ClosedRange<Double> = 0 ... 3600
     /// How many times slower the phase and the rise run with reduced motion.
@@ -222,6 +259,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         try placement.validate()
         try validateLabel()
         try validateMotion()
+        try validatePaint()
         if let waves {
             guard WaveSpec.countRange.contains(waves.count) else {
                 throw SettingError("waves", "\(waves.count) is outside \(WaveSpec.countRange.lowerBound) ... \(WaveSpec.countRange.upperBound)")

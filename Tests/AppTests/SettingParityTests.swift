@@ -56,6 +56,11 @@ import WaveFill
             "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")]), "align": s("left", [("text", "Wave\nfi")]),
             "line-height": s("1.6", [("text", "Wa\nve")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
             "container": s("#FF000080"), "back-wave": s("#0000FF"), "front-wave": s("#FF00FF"), "water-gradient": s("#000080"),
+            "water-fill": s("linear(90deg, #FF0000 0, #00FF00 0.5, #0000FF 1)"), "container-fill": s("radial(#FFFFFF, #FF000080)"),
+            "background-fill": s("linear(45deg, #102030, #804020)"),
+            "border-fill": s("linear(#FF0000, #0000FF)", [("shape", "circle"), ("border-width", "3")]),
+            "container-shadow": s("#000000C0 8 2 3", [("shape", "circle")]),
+            "border-shadow": s("#FF00FF 5", [("shape", "circle"), ("border-width", "3")]), "wave-shadow": s("#00000080 6 0 -3"),
         ],
         "marquee": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Hello marquee, scrolling by"),
@@ -63,6 +68,7 @@ import WaveFill
             "rate": s("90"), "scroll-duration": s("3"), "fade-length": s("30"), "leading-buffer": s("30", frame: 0),
             "trailing-buffer": s("200", frame: 400), "delay": s("1"), "direction": s("right"), "scroll": s("bounce", frame: 400),
             "force-scroll": s("true", [("text", "Hi")]), "text-file": s("@DIR/one.txt"),
+            "easing": s("ease-in-out"), "text-align": s("right", [("text", "Hi")]),
         ],
         "stroke": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Ok"), "font": s(serif),
@@ -73,12 +79,19 @@ import WaveFill
             "text-file": s("@DIR/two.txt"), "wrap": s("60", [("text", "Wave fill")], frame: 330),
             "align": s("left", [("text", "Wave\nfi")], frame: 330), "line-height": s("1.6", [("text", "Wa\nve")], frame: 330),
             "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")], frame: 330),
+            "stroke-duration": s("2"), "fill-duration": s("0.5", frame: 270), "easing": s("ease-in"),
+            "glyph-stagger": s("0.5"), "pen-tip": s("12"),
         ],
         "spread": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "text": s("Tab"), "font": s(serif),
             "font-size": s("30"), "text-color": s("#FF0000", frame: 0), "select-at": s("10"), "deselect-at": s("40", frame: 60), "text-file": s("@DIR/one.txt"),
             "wrap": s("60", [("text", "Tab title")]), "align": s("left", [("text", "Tab\nti")]),
             "line-height": s("1.6", [("text", "Ta\nb")]), "text-direction": s("rtl", [("text", "ab \u{5E9}\u{5DC}")]),
+            "shimmer": s("true"), "shimmer-speed": s("100", [("shimmer", "true")]), "shimmer-pause": s("0", [("shimmer", "true")], frame: 60),
+            "highlight-length": s("0.3", [("shimmer", "true")]), "shimmer-direction": s("left", [("shimmer", "true")]),
+            "shimmer-opacity": s("0.2", [("shimmer", "true")]), "highlight-opacity": s("0.5", [("shimmer", "true")]),
+            "shimmer-begin-fade": s("0.6", [("shimmer", "true")], frame: 20), "shimmer-end-fade": s("0.6", [("shimmer", "true")]),
+            "shimmer-color": s("#00FF00", [("shimmer", "true")]),
         ],
         "morph": [
             "size": s("100x80"), "fps": s("24"), "background": s("#102030"), "font": s(serif), "font-size": s("30"),
@@ -86,6 +99,7 @@ import WaveFill
             "wrap": s("60", [("texts", "Ab cd,Ef gh")], frame: 0), "align": s("left", [("texts", "Ab\nc,Ef\ng")], frame: 0),
             "line-height": s("1.6", [("texts", "Ab\nc,Ef\ng")], frame: 0),
             "text-direction": s("rtl", [("texts", "ab \u{5E9}\u{5DC},Ef")], frame: 0),
+            "morph-duration": s("0.4"), "char-delay": s("0.6"),
         ],
     ]
 

@@ -326,6 +326,9 @@ def stroke_pieces(pts, closed, h, join, cap, miter_limit):
         c = P[v]
         a, b = c + s * h * n0, c + s * h * n1
         if join == "round":
+            # The pen's disk at the vertex also covers the triangle between the vertex and the two
+            # inner corners (inside both rectangles unless a segment is shorter than the pen).
+            pieces.append(Polygon([c, c - s * h * n1, c - s * h * n0]))
             a0 = math.atan2(a[1] - c[1], a[0] - c[0])
             turn = math.atan2(cr, dt)
             ang = turn
@@ -867,35 +870,62 @@ def render_marquee(o):
     lead = float(o.get("leading-buffer", 0))
     trail = float(o.get("trailing-buffer", 0))
     scrolling = "force-scroll" in o or lead + w > W
-    bounce = o.get("scroll") == "bounce"
-    dist = max(0.0, lead + w + trail - W) if bounce else w + sep + trail
+    # MarqueeLabel's types; bounce and continuous take their way from the direction.
+    kind = o.get("scroll", "continuous")
+    right = o.get("direction", "left") == "right"
+    if kind == "continuous" and right:
+        kind = "continuous-reverse"
+    if kind == "bounce":
+        kind = "right-left" if right else "left-right"
+    continuous = kind in ("continuous", "continuous-reverse")
+    dist = w + sep + trail if continuous else max(0.0, lead + w + trail - W)
     delay = float(o.get("delay", 0))
     if "scroll-duration" in o:
         dur = float(o["scroll-duration"])
     elif "rate" in o:
         dur = dist / float(o["rate"])
     else:
-        dur = w * 0.035
+        dur = 7.0                                  # MarqueeLabel's .duration(7.0)
         if delay == 0 and o.get("whole-frames", True):
             dur = max(1, swift_round(dur * fps)) / fps
-    left = o.get("direction", "left") == "left"
+    curve = {"linear": lambda x: x, "ease-in": EASE_IN, "ease-out": EASE_OUT, "ease-in-out": EASE_IN_OUT}[o.get("easing", "linear")]
     off = 0.0
     fade = None
     if scrolling and dur > 0:
         f = float(o["fade-length"]) / W if "fade-length" in o else 0.026
         fade = f if f > 0 else None
-        if bounce:
-            total = 2 * (delay + dur)
-            a, b = (0.0, -dist) if left else (-dist, 0.0)
-            vals, keys = [a, a, b, b, a], [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
-        else:
+        rest, end = 0.0, -dist
+        if continuous:
             total = delay + dur
-            a, b = (0.0, -dist) if left else (-dist, 0.0)
-            vals, keys = [a, a, b], [0, delay / total, 1]
+            a, b = (rest, end) if kind == "continuous" else (end, rest)
+            vals, keys, moving = [a, a, b], [0, delay / total, 1], [False, True]
+        elif kind in ("left", "right"):
+            total = 2 * delay + dur
+            a, b = (rest, end) if kind == "left" else (end, rest)
+            vals, keys, moving = [a, a, b, b], [0, delay / total, (delay + dur) / total, 1], [False, True, False]
+        else:
+            total = 2 * (delay + dur)
+            a, b = (rest, end) if kind == "left-right" else (end, rest)
+            vals = [a, a, b, b, a]
+            keys = [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
+            moving = [False, True, False, True]
         u = math.fmod(t, total) / total
-        off = float(np.interp(u, keys, vals))
+        off = vals[-1]
+        if u <= keys[0]:
+            off = vals[0]
+        for i in range(len(keys) - 1):
+            if keys[i] <= u < keys[i + 1]:
+                x = (u - keys[i]) / (keys[i + 1] - keys[i])
+                off = vals[i] + (vals[i + 1] - vals[i]) * (curve(x) if moving[i] else x)
+                break
+    elif not scrolling:
+        align = o.get("text-align", "left")
+        if align == "center":
+            lead = (W - w) / 2
+        elif align == "right":
+            lead = W - w - trail
     top = (H - (asc - desc) / 64) / 2
-    copies = 3 if scrolling and not bounce else 1
+    copies = 3 if scrolling and continuous else 1
     group = np.zeros((H, W, 4))
     for k in range(copies):
         pen = 0

@@ -213,7 +213,9 @@ def gen_marquee(r):
     if r.random() < 0.5:
         o["text"] = text(r, r.randrange(2, 6))
         flags += ["--text", o["text"]]
-    for key, vals in (("direction", ["left", "right"]), ("scroll", ["continuous", "bounce"])):
+    for key, vals in (("direction", ["left", "right"]),
+                      ("scroll", ["continuous", "bounce", "continuous-reverse", "left", "right", "left-right", "right-left"]),
+                      ("easing", ["linear", "ease-in", "ease-out", "ease-in-out"]), ("text-align", ["left", "center", "right"])):
         o[key] = r.choice(vals)
         flags += ["--" + key, o[key]]
     if r.random() < 0.4:
