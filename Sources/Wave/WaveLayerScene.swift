@@ -16,10 +16,14 @@ public final class WaveLayerScene {
     public let root: Layer
     /// One shape per wave, back to front (the classic pair: back, front).
     let waves: [ShapeLayer]
-    // The label's two fills: inside masked by the front wave, outside by the region above it.
-    let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
-    let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
-    let label: WaveLabel?
+    /// Per label: its outline, and its two fills, the inside one masked by the front wave, the
+    /// outside one by the region above it.
+    struct LabelLayers {
+        let label: WaveLabel
+        let outline = ShapeLayer(), inside = ShapeLayer(), outside = ShapeLayer()
+        let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
+    }
+    let labels: [LabelLayers]
     /// Per wave with `--wave-shadow`: a layer that draws nothing and casts the wave's shadow (its
     /// `shadowPath` the wave's polygon, raised with it), beneath the wave in its group.
     let casters: [ShapeLayer]
@@ -90,7 +94,7 @@ public final class WaveLayerScene {
         riseDuration = duration
         // Transitions and area mapping move the level along their own curve: the rise is scrubbed to
         // it every tick.
-        scrubsRise = scene.transitions != nil || p.fillMapping == .area
+        scrubsRise = scene.transitions != nil || p.fillMapping == .area || scene.hasWaveLevels
 
         for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
@@ -138,14 +142,18 @@ public final class WaveLayerScene {
             fullCanvas(l)
             root.addSublayer(l)
         }
-        // The scene's parameters are validated, so the label's format and font are known good.
-        label = try? WaveLabel(scene: scene)
-        if label != nil {
-            for (l, m, color) in [(labelInside, insideMask, p.labelInsideColor), (labelOutside, outsideMask, p.labelColor)] {
-                fullCanvas(l); fullCanvas(m)
-                l.fillColor = color
-                l.mask = m
-                root.addSublayer(l)
+        // The scene's parameters are validated, so the labels' formats and fonts are known good.
+        labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
+        for l in labels {
+            fullCanvas(l.outline)
+            l.outline.fillColor = l.label.style.outlineColor
+            root.addSublayer(l.outline)
+            for (f, m, color) in [(l.inside, l.insideMask, l.label.style.insideColor), (l.outside, l.outsideMask, l.label.style.color)] {
+                fullCanvas(f); fullCanvas(m)
+                f.fillColor = color
+                // Above or below the container a label is all outside colour: no split.
+                f.mask = l.label.splits ? m : nil
+                root.addSublayer(f)
             }
         }
         update(index: 0, timestamp: 0)
@@ -156,13 +164,12 @@ public final class WaveLayerScene {
     public func update(index: Int, timestamp: Double) {
         scene.update(index: index, timestamp: timestamp)
         time = scene.parameters.isTimeBased ? timestamp : Double(index)
-        // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
-        let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
-        let yb = scene.yBottom + lift
+        // Un-raised: each wave's level at the ink box's bottom (`top(0)` with height mapping).
         tick += 1
         let slot = tick % 3
         if pathBuffers.isEmpty { pathBuffers = Array(repeating: Array(repeating: Path(), count: 3), count: waves.count + 2) }
-        func polygon(_ ys: [Double], buffer k: Int) -> Path {
+        func polygon(_ ys: [Double], buffer k: Int, lift: Double) -> Path {
+            let yb = scene.yBottom + lift
             var path = Path()
             swap(&path, &pathBuffers[k][slot])
             path.removeAll(keepingCapacity: true)
@@ -175,29 +182,26 @@ public final class WaveLayerScene {
             return path
         }
         for (k, (layer, ys)) in zip(waves, scene.waves).enumerated() {
-            layer.path = polygon(ys, buffer: k)
+            let pk = scene.waveProgress(k, progress: scene.state.progress)
+            layer.path = polygon(ys, buffer: k, lift: scene.layout.inkBox.maxY - scene.top(progress: pk))
             if casters[k].shadowOpacity > 0 { casters[k].shadowPath = layer.path }
-        }
-        if scrubsRise {
-            // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
-            // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
-            let u = scene.level(progress: scene.state.progress)
-            riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
-            riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
-            for wave in waves { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
-            for caster in casters where caster.shadowOpacity > 0 { caster.add(AnyAnimation(riseAnimation), forKey: "rise") }
+            if scrubsRise {
+                // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
+                // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
+                let u = scene.level(progress: pk)
+                riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
+                riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
+                layer.add(AnyAnimation(riseAnimation), forKey: "rise")
+                if casters[k].shadowOpacity > 0 { casters[k].add(AnyAnimation(riseAnimation), forKey: "rise") }
+            }
         }
         updateLabel()
     }
 
-    /// The label's text for this tick; its inside fill masked below the front wave's surface (as
-    /// presented), its outside fill above it.
+    /// Each label's text for this tick; its outline under it, its inside fill masked below the front
+    /// wave's surface (as presented), its outside fill above it.
     private func updateLabel() {
-        guard let label else { return }
-        _ = try? label.prepare(progress: scene.state.progress)
-        let path = (try? label.shownPath()) ?? Path()
-        labelInside.path = path
-        labelOutside.path = path
+        guard !labels.isEmpty else { return }
         let ys = scene.front
         let slot = tick % 3, first = waves.count
         func region(toward y: Double, buffer k: Int) -> Path {
@@ -213,8 +217,16 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        insideMask.path = region(toward: max(scene.yBottom, far), buffer: 0)
-        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
+        let below = region(toward: max(scene.yBottom, far), buffer: 0), above = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
+        for l in labels {
+            _ = try? l.label.prepare(progress: scene.state.progress)
+            let path = (try? l.label.shownPath()) ?? Path()
+            l.outline.path = l.label.shownOutlinePath()
+            l.inside.path = l.label.splits ? path : Path()
+            l.outside.path = path
+            l.insideMask.path = below
+            l.outsideMask.path = above
+        }
     }
 
     /// Headless tick n: timestamp n / fps.

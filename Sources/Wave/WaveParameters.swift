@@ -65,6 +65,20 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var labelColor = Color(r: 0x46, g: 0xB7, b: 0x51)
     /// The label's colour where the front wave covers it.
     public var labelInsideColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Where the label sits (`--label-position`), its offset in px, and its anchors (nil: the position's).
+    public var labelPosition = LabelPosition.center
+    public var labelOffsetX = 0.0, labelOffsetY = 0.0
+    public var labelAlign: LabelAlign?
+    public var labelBaseline: LabelBaseline?
+    /// The label's outline: width in px (0: none) and colour.
+    public var labelOutlineWidth = 0.0
+    public var labelOutlineColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Whether the label shrinks to fit the container.
+    public var labelFit = LabelFit.none
+    /// What `{v}` runs over; nil: 0 ... 100.
+    public var valueRange: ValueRange?
+    /// More labels (`--extra-label`), each `key=value,...,text=FORMAT` (`LabelStyle.extra`).
+    public var extraLabels: [String] = []
     /// The border ring's width `W` in px; nil or 0: no border.
     public var borderWidth: Double?
     /// The gap `G` in px between the container's outline and the ring.
@@ -92,6 +106,8 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// straight RGB with its own alpha kept, from its own at the ink box's top to this one at its
     /// bottom (fixed on the canvas, not moving with the wave); nil: flat colours.
     public var waterGradient: Color?
+    /// Where the container sits and how it is scaled (`--center`, `--radius`, `--fit`).
+    public var placement = ContainerPlacement()
     /// The fill of every wave (`--water-fill`, `WavePaint` over the ink box); a wave's own
     /// `fill=` wins; nil: the waves' colours.
     public var waterFill: String?
@@ -240,6 +256,7 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         if let p = progress {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }
+        try placement.validate()
         try validateLabel()
         try validateMotion()
         try validatePaint()
@@ -269,10 +286,12 @@ public struct WaveParameters: Sendable, Equatable, Codable {
 
     /// Throws the first label setting out of range.
     func validateLabel() throws {
-        if let label {
-            _ = try LabelFormat(label)
-            try SceneLimits.checkText(label, "label", newlines: true)
+        if let r = valueRange { _ = try ValueRange(checking: r.min, r.max) }
+        let styles = try LabelStyle.all(self)
+        guard styles.count <= LabelStyle.maxLabels else {
+            throw SettingError("extra-label", "\(styles.count) labels; at most \(LabelStyle.maxLabels) (the main one and the extra ones)")
         }
+        for s in styles { try s.validate(valueRange: valueRange) }
         try SceneLimits.check(labelSize, "label-size", Self.labelSizeRange, unit: "px")
         try SceneLimits.check(borderWidth, "border-width", Self.borderRange, unit: "px")
         try SceneLimits.check(borderGap, "border-gap", Self.borderRange, unit: "px")

@@ -32,6 +32,9 @@ public struct WaveSpec: Sendable, Equatable, Codable {
     public var speed: Double
     /// Which way the crests travel.
     public var direction: WaveDirection
+    /// The wave's own level in 0 ... 1, moved by the scene's transitions in proportion to the
+    /// scene's level (`WaveScene.waveProgress`); nil: the scene's level.
+    public var level: Double?
     /// The wave's fill (`fill=`, `WavePaint` text over the ink box) instead of its colour.
     public var fill: String?
 
@@ -62,7 +65,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
 
     /// The error for a `--wave` value that cannot be read.
     static func syntaxError(_ text: String, _ why: String) -> SettingError {
-        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right), fill (a colour, linear(...) or radial(...))")
+        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right), fill (a colour, linear(...) or radial(...)), level (0 ... 1)")
     }
 
     /// Applies `K:key=value,...` (K counting from 1, the back wave) to `waves`.
@@ -99,6 +102,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
                 w.frequency = f
             case "phase": w.phase = try number(phaseRange, "deg")
             case "speed": w.speed = try number(speedRange, "")
+            case "level": w.level = try number(0 ... 1, "")
             case "fill":
                 _ = try WavePaint(value, key: "wave")
                 w.fill = value
@@ -141,6 +145,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         if phase != base.phase { out.append("phase=" + DecimalText.shortest(phase)) }
         if speed != base.speed { out.append("speed=" + DecimalText.shortest(speed)) }
         if direction != base.direction { out.append("direction=" + direction.rawValue) }
+        if level != base.level, let l = level { out.append("level=" + DecimalText.shortest(l)) }
         if fill != base.fill, let f = fill { out.append("fill=" + f) }
         return out.joined(separator: ",")
     }
@@ -160,5 +165,6 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         }
         try check(phase, "phase", Self.phaseRange)
         try check(speed, "speed", Self.speedRange)
+        try check(level, "level", 0 ... 1)
     }
 }
