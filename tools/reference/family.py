@@ -32,7 +32,8 @@ from shapely.geometry import Polygon, MultiPolygon  # noqa: E402
 from shapely.geometry.polygon import orient  # noqa: E402
 
 FILL_TOL = 1e-4      # px: chords of filled curves
-STROKE_TOL = 2e-4    # px: chords of stroked curves (pieces are unioned by GEOS)
+STROKE_TOL = 1e-5    # px: chords of stroked curves (pieces are unioned by GEOS); fine, as the cut
+                     # point of a trimmed stroke is a fraction of the chords' total length
 ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs
 SLIVER = 1e-9        # px^2: rings of a GEOS union smaller than this are dropped
 
