@@ -20,6 +20,9 @@ public final class VideoEncoder {
     /// Frames appended so far.
     public private(set) var frameCount = 0
     private let process: ChildProcess
+    private let fps: Double
+    /// GIF: ffmpeg's indexed frames, made into the file by `GIFWriter` when finished.
+    private let indexed: AtomicFile.Temporary?
 
     /// Starts ffmpeg writing `format` to `path` (any name: the format is passed explicitly).
     ///
@@ -33,9 +36,22 @@ public final class VideoEncoder {
         self.path = path
         self.width = width
         self.height = height
+        self.fps = fps
         let exe = try ffmpeg ?? FFmpegProcess.locate()
-        process = try ChildProcess(executable: exe, arguments: format.ffmpegArguments(
-            width: width, height: height, fps: fps, translucent: translucent, padColor: padColor, output: Self.ffmpegOutput(path)))
+        let temporary = format == .gif ? try AtomicFile.createTemporary(beside: path).closed() : nil
+        indexed = temporary
+        do {
+            process = try ChildProcess(executable: exe, arguments: format.ffmpegArguments(
+                width: width, height: height, fps: fps, translucent: translucent, padColor: padColor,
+                output: Self.ffmpegOutput(temporary?.path ?? path)))
+        } catch {
+            if let temporary { AtomicFile.discard(temporary) }
+            throw error
+        }
+    }
+
+    deinit {
+        if let indexed { AtomicFile.discard(indexed) }
     }
 
     /// How `path` reaches ffmpeg: `file:` and the absolute path, so no name is taken for another
@@ -57,10 +73,52 @@ public final class VideoEncoder {
     /// status, any error it printed, or an output file that is missing or empty.
     public func finish() throws {
         try process.finish(quietOnSuccess: true)
+        if let indexed { try writeGIF(from: indexed.path) }
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 else {
             throw EncoderError.failed(tool: "ffmpeg", status: "exit status 0", message: "it wrote no output file")
         }
+    }
+
+    /// The GIF from ffmpeg's indexed frames in `source` (each `width * height` indices, then its
+    /// palette as 256 BGRA words), read one frame at a time.
+    private func writeGIF(from source: String) throws {
+        let frameBytes = width * height, stride = frameBytes + 1024
+        let fd = open(source, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw EncoderError.failed(tool: "ffmpeg", status: "exit status 0", message: "its indexed frames cannot be read") }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: stride)
+        func readFrame() throws -> Bool {
+            var off = 0
+            while off < stride {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + off, stride - off) }
+                if n == 0 { break }
+                if n < 0 { if errno == EINTR { continue }; throw ExportError.io(path: source, message: String(cString: strerror(errno))) }
+                off += n
+            }
+            guard off == 0 || off == stride else {
+                throw EncoderError.failed(tool: "ffmpeg", status: "exit status 0", message: "it wrote a partial indexed frame")
+            }
+            return off == stride
+        }
+        guard try readFrame() else { throw EncoderError.failed(tool: "ffmpeg", status: "exit status 0", message: "it wrote no frames") }
+        // BGRA words (little-endian ARGB) to RGBA.
+        var palette = [UInt8](repeating: 0, count: 1024)
+        for i in 0 ..< 256 {
+            let b = buffer[frameBytes + 4 * i], g = buffer[frameBytes + 4 * i + 1], r = buffer[frameBytes + 4 * i + 2], a = buffer[frameBytes + 4 * i + 3]
+            palette[4 * i] = r; palette[4 * i + 1] = g; palette[4 * i + 2] = b; palette[4 * i + 3] = a
+        }
+        var gif = GIFWriter(width: width, height: height, palette: palette)
+        var k = 0
+        repeat {
+            gif.add(Array(buffer[0 ..< frameBytes]), delay: GIFWriter.delay(frame: k, fps: fps))
+            k += 1
+        } while try readFrame()
+        // Into the file given (a caller's temporary), keeping it the same file.
+        let out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard out >= 0 else { throw ExportError.io(path: path, message: String(cString: strerror(errno))) }
+        defer { close(out) }
+        try AtomicFile.writeAll(gif.finish(), to: out, reportedAs: path)
     }
 
     /// ffmpeg's process id while it runs, else 0 (for a signal handler that must stop it).

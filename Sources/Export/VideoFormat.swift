@@ -9,7 +9,8 @@ import Raster
 /// BT.709 matrix to limited ("tv") range and say so in the stream (`colorTags`), so players decode
 /// them with the matrix they were encoded with.
 public enum VideoFormat: String, CaseIterable, Sendable {
-    /// GIF: one palette for the whole animation (palettegen/paletteuse in one filter graph), loops forever.
+    /// GIF: one palette for the whole animation (palettegen/paletteuse in one filter graph), each
+    /// frame after the first only what changed (`GIFWriter`), loops forever.
     case gif
     /// Animated PNG: lossless RGBA, loops forever.
     case apng
@@ -47,9 +48,12 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         switch self {
         case .gif:
             // One palette from every pixel of every frame, then each frame mapped to it; the reserved
-            // transparent entry is used where alpha < 128.
-            a += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a",
-                  "-loop", "0", "-f", "gif"]
+            // transparent entry is used where alpha < 128. Only the rectangle that changed is
+            // dithered again, so unchanged pixels keep their index. The indexed frames (each followed
+            // by its palette) go to `output`, from which `GIFWriter` makes the file.
+            a += ["-filter_complex",
+                  "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle",
+                  "-f", "rawvideo", "-pix_fmt", "pal8"]
         case .apng:
             a += ["-c:v", "apng", "-pix_fmt", translucent ? "rgba" : "rgb24", "-plays", "0", "-f", "apng"]
         case .mp4:

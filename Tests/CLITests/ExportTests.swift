@@ -261,6 +261,23 @@ import Raster
 
     /// GIF's 1-bit alpha: translucent pixels are composited over the matte (the background made
     /// opaque, or --gif-matte) with one warning; transparent ones stay transparent.
+    /// A transparent GIF reuses the frame before as an opaque one does (only the changed rectangle,
+    /// the rest "unchanged"): it is at most 1.5 times the size of its opaque twin.
+    @Test func transparentGIFIsAboutItsOpaqueTwinsSize() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var sizes: [Int] = []
+        for (name, background) in [("opaque", "#336699"), ("clear", "#00000000")] {
+            let r = try Self.export(Self.size + ["--background", background, "--fps", "50", "--frames", "100", "--out", name + ".gif"], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try MediaProbe.frames(dir + "/\(name).gif", width: 80, height: 62).count == 100)
+            let bytes = (try FileManager.default.attributesOfItem(atPath: dir + "/\(name).gif")[.size] as? NSNumber)?.intValue ?? 0
+            sizes.append(bytes)
+        }
+        print("GIF 80x62, 100 frames: opaque \(sizes[0]) B, transparent \(sizes[1]) B")
+        #expect(sizes[0] > 0 && Double(sizes[1]) <= 1.5 * Double(sizes[0]), "\(sizes)")
+    }
+
     @Test func gifCompositesTranslucentPixelsOverTheMatte() throws {
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

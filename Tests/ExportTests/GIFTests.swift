@@ -1,10 +1,59 @@
 import Testing
+import Foundation
 import Raster
+import TestSupport
 @testable import Export
 
 /// GIF's limits handled before ffmpeg: frames sampled by time at 50 fps, and translucent pixels
-/// composited over a matte.
+/// composited over a matte; and the file GIFWriter makes, read back by ffmpeg's decoder.
 @Suite struct GIFTests {
+    /// Frames that grow, turn pixels transparent (the previous frame restored to the background),
+    /// stay the same, and fill the LZW table (noise), each decoded by ffmpeg as it was given.
+    @Test func writerFramesDecodeAsGiven() throws {
+        var palette = [UInt8](repeating: 255, count: 1024)
+        for i in 0 ..< 256 { palette[4 * i] = UInt8(i); palette[4 * i + 1] = UInt8(255 - i); palette[4 * i + 2] = UInt8((i * 7) & 255) }
+        palette[4 * 9 + 3] = 0                                   // entry 9 is the transparent one
+        let w = 70, h = 60
+        var frames: [[UInt8]] = []
+        var f = [UInt8](repeating: 9, count: w * h)
+        for y in 0 ..< h { for x in 0 ..< 30 { f[y * w + x] = 1 } }
+        frames.append(f)
+        f[20 * w + 50] = 2; f[59 * w + 69] = 3                  // grows
+        frames.append(f)
+        f[0] = 9; f[5 * w + 29] = 9                             // pixels turn transparent
+        frames.append(f)
+        frames.append(f)                                         // unchanged
+        f[0] = 4; f[40 * w + 10] = 9
+        frames.append(f)
+        var seed: UInt64 = 12345
+        for _ in 0 ..< 2 {                                       // noise: more than 4096 codes
+            for i in f.indices {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                f[i] = UInt8(truncatingIfNeeded: seed >> 56)
+            }
+            frames.append(f)
+        }
+        var gif = GIFWriter(width: w, height: h, palette: palette)
+        for frame in frames { gif.add(frame, delay: 4) }
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(gif.finish()).write(to: URL(fileURLWithPath: dir + "/w.gif"))
+        let decoded = try MediaProbe.frames(dir + "/w.gif", width: w, height: h)
+        #expect(decoded.count == frames.count)
+        for (k, (frame, image)) in zip(frames, decoded).enumerated() {
+            var wrong = 0
+            for y in 0 ..< h {
+                for x in 0 ..< w {
+                    let i = Int(frame[y * w + x]), p = image.pixel(x, y)
+                    let want: SIMD4<UInt8> = i == 9 ? SIMD4(0, 0, 0, 0) : SIMD4(palette[4 * i], palette[4 * i + 1], palette[4 * i + 2], 255)
+                    if p != want { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "frame \(k): \(wrong) pixels differ")
+        }
+        #expect(GIFWriter.delay(frame: 0, fps: 30) == 3 && GIFWriter.delay(frame: 1, fps: 30) == 4 && GIFWriter.delay(frame: 0, fps: 50) == 2)
+    }
+
     @Test func atOrBelowFiftyNothingChanges() {
         for fps in [50.0, 25, 29.97, 0.1] {
             let t = FrameResampling(sourceFPS: fps, sourceCount: 37, maxFPS: VideoFormat.gif.maxFrameRate)

@@ -11,7 +11,9 @@ import TestSupport
         #expect(gif.starts(with: ["-hide_banner", "-loglevel", "error", "-xerror", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
                                   "-s", "80x62", "-r", "50", "-i", "-"]))
         #expect(gif.contains { $0.contains("palettegen") && $0.contains("paletteuse") })
-        #expect(gif.suffix(5) == ["-loop", "0", "-f", "gif", "o"])
+        // Indexed frames, each after its palette, for GIFWriter; only the changed rectangle is dithered again.
+        #expect(gif.suffix(5) == ["-f", "rawvideo", "-pix_fmt", "pal8", "o"])
+        #expect(gif.contains { $0.contains("diff_mode=rectangle") })
         let odd = VideoFormat.mp4.ffmpegArguments(width: 81, height: 61, fps: 29.97, translucent: false,
                                                   padColor: Color(r: 0x33, g: 0x66, b: 0x99), output: "o")
         #expect(odd.contains("libx264") && odd.contains("yuv420p"))
