@@ -49,6 +49,7 @@ import TestSupport
         #expect(frames.count == 7 && frames["frame-00010"] != nil)
         #expect(frames["frame-00016"]?["frame"] as? [String: Int] == ["x": 0, "y": 6, "w": 5, "h": 3])
         #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty, "\(PixiSpritesheetRules.violations(dir: dir, json: "s.json"))")
+        #expect(PhaserAtlasRules.violations(dir: dir, json: "s.json").isEmpty, "\(PhaserAtlasRules.violations(dir: dir, json: "s.json"))")
         let meta = json["meta"] as? [String: Any] ?? [:]
         #expect(meta["size"] as? [String: Int] == ["w": 15, "h": 9])
         #expect(meta["fps"] as? Int == 24 && meta["loop"] as? Bool == true && meta["frameCount"] as? Int == 7)
@@ -148,6 +149,7 @@ import TestSupport
         #expect(pageAnimations.map { $0.keys.sorted() } == [["wave"], ["wave"]])
         #expect(pageAnimations.flatMap { $0["wave"] ?? [] } == names && pageAnimations[0]["wave"]?.count == 6)
         #expect(PixiSpritesheetRules.violations(dir: dir, json: "s.json").isEmpty, "\(PixiSpritesheetRules.violations(dir: dir, json: "s.json"))")
+        #expect(PhaserAtlasRules.violations(dir: dir, json: "s.json").isEmpty, "\(PhaserAtlasRules.violations(dir: dir, json: "s.json"))")
         let meta = main["meta"] as? [String: Any] ?? [:]
         #expect(meta["related_multi_packs"] as? [String] == ["s-1.json"] && meta["pages"] as? Int == 2 && meta["frameCount"] as? Int == 11)
         let textures = main["textures"] as? [[String: Any]] ?? []
@@ -194,6 +196,39 @@ import TestSupport
         #expect(try !check("{\"frames\": {\"f\": \(frame)}, \(meta.replacingOccurrences(of: "\"w\": 5", with: "\"w\": 4"))}").isEmpty)
         #expect(try !check("{\"frames\": {\"f\": \(frame.replacingOccurrences(of: "\"rotated\": false, ", with: ""))}, \(meta)}").isEmpty)
         #expect(try !check("{\"frames\": {\"f\": \(frame)}, \(meta.dropLast()), \"related_multi_packs\": [\"b.json\"]}}").isEmpty)
+    }
+
+    /// The Phaser rules checker refuses the layouts Phaser's loader cannot load.
+    @Test func phaserRulesRefuseWhatPhaserCannotLoad() throws {
+        let dir = try Executable.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try PNGFile.write(Self.frame(0), to: dir + "/a.png")
+        try PNGFile.write(Self.frame(1), to: dir + "/a-1.png")
+        func check(_ main: String, page: String? = nil) throws -> [String] {
+            try main.write(toFile: dir + "/a.json", atomically: false, encoding: .utf8)
+            if let page { try page.write(toFile: dir + "/a-1.json", atomically: false, encoding: .utf8) }
+            return PhaserAtlasRules.violations(dir: dir, json: "a.json")
+        }
+        let meta = "\"meta\": {\"image\": \"a.png\", \"size\": {\"w\": 5, \"h\": 3}}"
+        let rect = "\"frame\": {\"x\": 0, \"y\": 0, \"w\": 5, \"h\": 3}, \"rotated\": false, \"trimmed\": false"
+        let hash = { (n: String) in "\"frames\": {\"\(n)\": {\(rect)}}" }
+        let array = { (n: String) in "[{\"filename\": \"\(n)\", \(rect)}]" }
+        let textures = { (a: String, b: String) in
+            "\"textures\": [{\"image\": \"a.png\", \"frames\": \(array(a))}, {\"image\": \"a-1.png\", \"frames\": \(array(b))}]"
+        }
+        let page1 = "{\(hash("g")), \"animations\": {\"x\": [\"g\"]}, \"meta\": {\"image\": \"a-1.png\"}}"
+        // One page (load.atlas, JSON Hash), and two (load.multiatlas, and each page alone).
+        #expect(try check("{\(hash("f")), \"animations\": {\"x\": [\"f\"]}, \(meta)}").isEmpty)
+        // Each page's animation lists its own frames (a page is also loaded alone).
+        let both = try check("{\(hash("f")), \(textures("f", "g")), \"animations\": {\"x\": [\"f\"]}, \(meta)}", page: page1)
+        #expect(both.isEmpty, "\(both)")
+        #expect(try !check("{\(hash("f")), \"animations\": {\"x\": [\"g\"]}, \(meta)}").isEmpty)          // an unknown frame
+        #expect(try !check("{\(hash("__BASE")), \(meta)}").isEmpty)                                         // the page's own name
+        let wide = hash("f").replacingOccurrences(of: "\"w\": 5", with: "\"w\": 6")
+        #expect(try !check("{\(wide), \(meta)}").isEmpty)                                                  // off the page
+        #expect(try !check("{\(hash("f")), \(textures("f", "f")), \(meta)}", page: page1).isEmpty)             // a name twice
+        #expect(try !check("{\(hash("f")), \(textures("f", "g")), \(meta)}", page: page1.replacingOccurrences(of: "\"g\"]", with: "\"f\"]")).isEmpty)
+        #expect(try !check("{\(hash("f")), \"textures\": {}, \(meta)}").isEmpty)                            // textures not a list
     }
 
     @Test func streamedPNGRoundTripsAndRefusesMisuse() throws {
