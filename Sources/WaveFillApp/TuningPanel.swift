@@ -517,8 +517,9 @@ final class TuningPanel {
                 error = e
                 StandardError.line("wavefill: panel: \(e)")
             } else {
-                notice = "wrote \(job.out)"
-                StandardOutput.line("panel: exported \(job.out)")
+                let size = SceneExporter.byteCount(SceneExporter.fileSize(job.out))
+                notice = "wrote \(job.out) (\(size))"
+                StandardOutput.line("panel: exported \(job.out) (\(size))")
             }
             }
         }

@@ -295,7 +295,7 @@ import Raster
             + "18:click=export-out;20:key=ctrl+a;21:text=from-panel.apng;22:key=enter;25:click=export"
         let (r, _) = try WindowTests.window(Self.size + flags + ["--frames", "90", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("panel: exported from-panel.apng"), "\(r.stdout)")
+        #expect(r.stdout.contains("panel: exported from-panel.apng (") && r.stdout.contains(" KiB)\n"), "\(r.stdout)")
         // Frames kept arriving while it exported: no tick waited on the export.
         if let t = WindowTests.intervals(r.stdout) {
             #expect(t.max < 1000, "longest interval \(t.max) ms, target \(t.target) ms")
