@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CRowKernels"),
         .target(name: "Layers", dependencies: ["Geometry", "Raster", "Animation", "CRowKernels"]),
         // The Scene contract every scene conforms to, and setting errors by key.
-        .target(name: "SceneKit", dependencies: ["Raster", "Vector"]),
+        .target(name: "SceneKit", dependencies: ["Raster", "Vector", "Animation"]),
         // JSON, SVG and Lottie spelling.
         .target(name: "Vector", dependencies: ["Geometry", "Raster"]),
 

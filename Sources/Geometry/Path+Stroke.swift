@@ -219,6 +219,12 @@ struct Stroker {
             let c = Double.cosine(abs(theta) / 2)
             inner.append(p + bis * (-s * h / (c * bis.length)))
             used = reach
+        } else if style.join == .round {
+            // Straight across: the triangle this adds to the dip through the vertex lies in the pen's
+            // disk at the vertex, which a round pen covers anyway. A pen wider than a curve's radius
+            // then leaves one inner chain instead of a fan of overlapping spokes through every vertex,
+            // whose crossings the rasterizer would have to resolve.
+            inner.append(p - n1 * (s * h)); inner.append(p - n2 * (s * h))
         } else {
             inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
         }

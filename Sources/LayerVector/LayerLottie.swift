@@ -124,6 +124,49 @@ struct LottieWriter {
 
     /// The layers drawing `node` and its subtree, bottom first, with `inherited` opacity.
     mutating func emit(_ node: LayerSampling.Node, inherited: Alpha) throws -> [LottieLayer] {
+        guard let shadow = try node.shadow() else { return try emitUnshadowed(node, inherited: inherited) }
+        // The drop shadow effect is cast by one layer: the node's own, or a precomposition of it all.
+        var layers = try emitUnshadowed(node, inherited: inherited, whole: true)
+        if layers.count > 1 {
+            let one = [Double](repeating: 1, count: frames + 1)
+            layers = [precomposition(layers, name: node.displayName, alpha: (one, one))]
+        }
+        guard !layers.isEmpty else { return [] }
+        layers[0].members.append(("ef", .array([dropShadow(shadow)])))
+        return layers
+    }
+
+    /// After Effects' drop shadow (`ty` 25) for a shadow: the direction (degrees clockwise from up)
+    /// and distance of its offset, its opacity x 255, and a softness of 4 σ (lottie-web blurs by
+    /// softness / 4; σ = radius / 2).
+    private func dropShadow(_ s: (color: Color, opacity: Double, radius: Double, dx: Int, dy: Int)) -> JSONValue {
+        let dx = Double(s.dx), dy = Double(s.dy)
+        let distance = (dx * dx + dy * dy).squareRoot()
+        var direction = distance > 0 ? Double.arcTangent2(dx, -dy) * 180 / .pi : 0
+        if direction < 0 { direction += 360 }
+        func value(_ n: String, _ ty: Int, _ ix: Int, _ v: JSONValue) -> JSONValue {
+            .object([("ty", .integer(ty)), ("nm", .string(n)), ("mn", .string("ADBE Drop Shadow-000\(ix)")), ("ix", .integer(ix)),
+                     ("v", .object([("a", .integer(0)), ("k", v)]))])
+        }
+        let c = s.color
+        let rgba: JSONValue = .array([Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, 1].map { .number($0) })
+        return .object([
+            ("ty", .integer(25)), ("nm", .string("Drop Shadow")), ("mn", .string("ADBE Drop Shadow")), ("ix", .integer(1)),
+            ("en", .integer(1)), ("np", .integer(8)),
+            ("ef", .array([
+                value("Shadow Color", 2, 1, rgba),
+                value("Opacity", 0, 2, .number(s.opacity * Double(c.a))),
+                value("Direction", 0, 3, .number(direction)),
+                value("Distance", 0, 4, .number(distance)),
+                value("Softness", 0, 5, .number(4 * s.radius / 2)),
+                value("Shadow Only", 7, 6, .integer(0)),
+            ])),
+        ])
+    }
+
+    /// The node's layers without its own shadow; `whole` keeps a node with sublayers or a mask in
+    /// one precomposition (its shadow is cast by all of it).
+    private mutating func emitUnshadowed(_ node: LayerSampling.Node, inherited: Alpha, whole: Bool = false) throws -> [LottieLayer] {
         let own = node.ownAlpha
         let alpha = multiplied(inherited, own)
         guard isVisible(alpha) else { return [] }
@@ -132,7 +175,7 @@ struct LottieWriter {
         // Opacity 0 or 1 (hidden, absent) multiplies each part alike; only a value between needs a group.
         let opaque = (own.samples + own.before.dropFirst()).allSatisfy { $0 == 0 || $0 == 1 }
         let clips = node.samples.contains { $0?.layer.masksToBounds == true }
-        if node.mask != nil || clips || (!opaque && drawn > 1) {
+        if node.mask != nil || clips || (!opaque && drawn > 1) || (whole && !node.children.isEmpty) {
             return try group(node, parts: parts, alpha: alpha, clips: clips)
         }
         var out = try ownLayers(node, parts: parts, alpha: alpha)
@@ -362,10 +405,15 @@ struct LottieWriter {
             let color = colorTracks(node, alpha: alpha) { $0.backgroundColor }
             return groupJSON("background", [rectangle(bounds)] + [fillJSON(color, rule: .nonZero, slot: slotName(node, "background"))], transform: transform(node))
         case .fill(let rule):
-            let color = colorTracks(node, alpha: alpha) { ($0 as? ShapeLayer)?.fillColor }
+            if let g = try node.gradientPaint(stroke: false) {
+                var fill = gradientJSON(g, type: "gf", alpha: alpha)
+                if case .object(var m) = fill { m.append(("r", .integer(rule == .evenOdd ? 2 : 1))); fill = .object(m) }
+                return groupJSON("fill", paths(node), [fill], transform: transform(node))
+            }
+            let color = colorTracks(node, alpha: alpha, LayerSampling.Node.fillColor)
             return groupJSON("fill", paths(node), [fillJSON(color, rule: rule, slot: slotName(node, "fill"))], transform: transform(node))
         case .stroke:
-            return strokeGroup(node, alpha: alpha)
+            return try strokeGroup(node, alpha: alpha)
         case .gradient:
             return try gradientGroup(node, alpha: alpha)
         case .image:
@@ -449,9 +497,9 @@ struct LottieWriter {
     /// subpath with its own trim paths. strokeStart and strokeEnd measure the whole path; players
     /// differ in the order they trim several subpaths as one ("individually"), so each subpath gets
     /// the part of the trim that falls on it, by its length.
-    private func strokeGroup(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
+    private func strokeGroup(_ node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
         let trim = node.trimTrack
-        let stroke = strokeItem(node, alpha: alpha)
+        let stroke = try strokeItem(node, alpha: alpha)
         let subpaths = (node.any as? ShapeLayer)?.path.map(LottieBezier.subpaths(of:)) ?? []
         guard !(trim.samples + trim.before).allSatisfy({ $0 == [0, 1] }) else {
             return groupJSON("stroke", subpaths.map(\.json), [stroke], transform: transform(node))
@@ -478,19 +526,45 @@ struct LottieWriter {
     }
 
     /// The stroke style (`st`): colour, opacity (times `alpha`), width, cap, join, miter limit.
-    private func strokeItem(_ node: LayerSampling.Node, alpha: Alpha) -> JSONValue {
+    private func strokeItem(_ node: LayerSampling.Node, alpha: Alpha) throws -> JSONValue {
         let color = colorTracks(node, alpha: alpha, LayerSampling.Node.drawnStrokeColor)
         let width = node.track(LayerSampling.Node.lineWidth, absent: [0])
         let s = node.any as? ShapeLayer
         let cap: Int, join: Int
         switch s?.lineCap ?? .butt { case .butt: cap = 1; case .round: cap = 2; case .square: cap = 3 }
         switch s?.lineJoin ?? .miter { case .miter: join = 1; case .round: join = 2; case .bevel: join = 3 }
+        if let g = try node.gradientPaint(stroke: true) {
+            guard case .object(var m) = gradientJSON(g, type: "gs", alpha: alpha) else { return .object([]) }
+            m += [("w", LottieProperty.animated(SampledTrack(samples: width.samples, before: width.before, tolerance: 0.01))),
+                  ("lc", .integer(cap)), ("lj", .integer(join)), ("ml", .number(max(1, s?.miterLimit ?? 10)))]
+            return .object(m)
+        }
         return .object([
             ("ty", .string("st")), ("nm", .string("stroke")),
             ("c", colorProperty(color.rgb, slot: slotName(node, "stroke"))), ("o", LottieProperty.animated(color.opacity)),
             ("w", LottieProperty.animated(SampledTrack(samples: width.samples, before: width.before, tolerance: 0.01))),
             ("lc", .integer(cap)), ("lj", .integer(join)), ("ml", .number(max(1, s?.miterLimit ?? 10))),
         ])
+    }
+
+    /// A shape layer's gradient fill (`gf`) or stroke (`gs`): its points in the layer's coordinates
+    /// (the group's), its stops fixed, at opacity `alpha`. A radial one's end point lies on its
+    /// circle (no highlight).
+    private func gradientJSON(_ p: Paint, type: String, alpha: Alpha) -> JSONValue {
+        let s: Point, e: Point, t: Int
+        switch p {
+        case .solid: return .object([])
+        case .linear(_, let a, let b): (s, e, t) = (a, b, 1)
+        case .radial(_, let c, let r): (s, e, t) = (c, Point(c.x + r, c.y), 2)
+        }
+        var m: [(String, JSONValue)] = [
+            ("ty", .string(type)), ("nm", .string(type == "gf" ? "gradient fill" : "gradient stroke")),
+            ("o", LottieProperty.animated(opacity(alpha, times: 1))),
+            ("s", LottieProperty.fixed([s.x, s.y])), ("e", LottieProperty.fixed([e.x, e.y])), ("t", .integer(t)),
+            ("g", .object([("p", .integer(p.stops.count)), ("k", LottieProperty.fixed(gradientStopValues(p.stops)))])),
+        ]
+        if t == 2 { m += [("h", LottieProperty.fixed([0])), ("a", LottieProperty.fixed([0]))] }
+        return .object(m)
     }
 
     /// The gradient over the bounds: its axis in the layer's coordinates, its stops keyframed.

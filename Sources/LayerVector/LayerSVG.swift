@@ -126,7 +126,21 @@ struct SVGWriter {
             defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" style=\"mask-type:alpha\">\n\(content)</mask>\n")
             attributes += " mask=\"url(#\(id))\""
         }
-        return attributes.isEmpty && animations.isEmpty ? body : "<g\(attributes)>\n\(animations)\(body)</g>\n"
+        let group = attributes.isEmpty && animations.isEmpty ? body : "<g\(attributes)>\n\(animations)\(body)</g>\n"
+        guard let shadow = try node.shadow() else { return group }
+        // The shadow of the group as drawn (mask, clip and opacity applied): its alpha blurred
+        // (feGaussianBlur, whose box approximation is ShadowBlur's), moved, in the shadow's colour,
+        // beneath it.
+        let id = newID("shadow")
+        var f = "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\""
+        f += " color-interpolation-filters=\"sRGB\">\n"
+        f += "<feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"\(try SVGText.number(shadow.radius / 2, decimals: 6))\"/>\n"
+        f += "<feOffset dx=\"\(shadow.dx)\" dy=\"\(shadow.dy)\" result=\"blur\"/>\n"
+        f += "<feFlood flood-color=\"\(SVGText.hex(shadow.color))\" flood-opacity=\"\(try SVGText.number(shadow.opacity * Double(shadow.color.a) / 255, decimals: 6))\"/>\n"
+        f += "<feComposite in2=\"blur\" operator=\"in\"/>\n"
+        f += "<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge>\n</filter>\n"
+        defs.append(f)
+        return "<g filter=\"url(#\(id))\">\n\(group)</g>\n"
     }
 
     // MARK: - Parts
@@ -137,7 +151,12 @@ struct SVGWriter {
             return try boundsRect(node, paint: try paint("fill", node.colorTracks(alpha: one) { $0.backgroundColor }))
         case .fill(let rule):
             guard let path = (node.any as? ShapeLayer)?.path else { return "" }
-            let fill = try paint("fill", node.colorTracks(alpha: one) { ($0 as? ShapeLayer)?.fillColor })
+            var fill: (attributes: String, animations: String)
+            if let g = try node.gradientPaint(stroke: false) {
+                fill = (" fill=\"url(#\(try paintServer(g)))\"", "")
+            } else {
+                fill = try paint("fill", node.colorTracks(alpha: one, LayerSampling.Node.fillColor))
+            }
             let attributes = fill.attributes + (rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")
             let d = try SVGText.pathData(path)
             guard (outlineUses[path] ?? 0) > 1 else {
@@ -222,9 +241,14 @@ struct SVGWriter {
     }
 
     /// A shape layer's stroke: one path, or one per subpath dashed to its part of the trim.
-    private func stroke(_ node: LayerSampling.Node) throws -> String {
+    private mutating func stroke(_ node: LayerSampling.Node) throws -> String {
         guard let shape = node.any as? ShapeLayer, let path = shape.path else { return "" }
-        var style = try paint("stroke", node.colorTracks(alpha: one, LayerSampling.Node.drawnStrokeColor))
+        var style: (attributes: String, animations: String)
+        if let g = try node.gradientPaint(stroke: true) {
+            style = (" stroke=\"url(#\(try paintServer(g)))\"", "")
+        } else {
+            style = try paint("stroke", node.colorTracks(alpha: one, LayerSampling.Node.drawnStrokeColor))
+        }
         let width = node.sampledTrack(LayerSampling.Node.lineWidth, absent: [0])
         style.attributes += " fill=\"none\" stroke-width=\"\(try SVGText.number(width.keys[0].value[0]))\""
         style.animations += try animate("stroke-width", width) { try SVGText.number($0[0]) }
@@ -320,6 +344,31 @@ struct SVGWriter {
         }
         defs.append(s + "</linearGradient>\n")
         return try boundsRect(node, paint: (" fill=\"url(#\(id))\"", ""))
+    }
+
+    /// A gradient paint as a `<linearGradient>` or `<radialGradient>` in the user space of the
+    /// element that uses it (the layer's coordinates), padded as ours; returns its id.
+    private mutating func paintServer(_ p: Paint) throws -> String {
+        let id = newID("paint")
+        let name: String
+        var s: String
+        switch p {
+        case .solid: return ""
+        case .linear(_, let a, let b):
+            name = "linearGradient"
+            s = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(try SVGText.number(a.x))\" y1=\"\(try SVGText.number(a.y))\""
+            s += " x2=\"\(try SVGText.number(b.x))\" y2=\"\(try SVGText.number(b.y))\">\n"
+        case .radial(_, let c, let r):
+            name = "radialGradient"
+            s = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(try SVGText.number(c.x))\" cy=\"\(try SVGText.number(c.y))\""
+            s += " r=\"\(try SVGText.number(r))\">\n"
+        }
+        for stop in p.stops {
+            s += "<stop offset=\"\(try SVGText.number(stop.location, decimals: 6))\" stop-color=\"\(SVGText.hex(stop.color))\""
+            s += " stop-opacity=\"\(try SVGText.number(Double(stop.color.a) / 255, decimals: 6))\"/>\n"
+        }
+        defs.append(s + "</\(name)>\n")
+        return id
     }
 
     /// A text run: its glyph outlines (defined once) in its colour, at the line's origin.

@@ -33,9 +33,9 @@ extension LayerSampling.Node {
         case let shape as ShapeLayer:
             try checkPaths()
             guard let path = shape.path, !path.isEmpty else { break }
-            if present.contains(where: { (($0 as? ShapeLayer)?.fillColor?.a ?? 0) > 0 }) { out.append(.fill(rule: shape.fillRule)) }
+            if present.contains(where: { ($0 as? ShapeLayer)?.fill != nil }) { out.append(.fill(rule: shape.fillRule)) }
             if present.contains(where: { s in
-                guard let s = s as? ShapeLayer, (s.strokeColor?.a ?? 0) > 0 else { return false }
+                guard let s = s as? ShapeLayer, s.stroke != nil else { return false }
                 return s.lineWidth > 0 && s.lineWidth.isFinite
             }) { out.append(.stroke) }
         case let gradient as GradientLayer:
@@ -178,10 +178,59 @@ extension LayerSampling.Node {
         return SampledTrack(samples: t.samples, before: t.before, tolerance: tolerance)
     }
 
+    /// The fill colour as drawn (`fillPaint` when it is one colour, else `fillColor`).
+    static func fillColor(_ l: Layer) -> Color? {
+        guard let s = l as? ShapeLayer else { return nil }
+        return s.fillPaint.map { $0.solidColor ?? .clear } ?? s.fillColor
+    }
+
+    /// The shape layer's fill (or stroke) gradient, nil when it is drawn in colours. Throws
+    /// `VectorExportError` when it changes during the animation.
+    func gradientPaint(stroke: Bool) throws -> Paint? {
+        let paints = (samples + before).compactMap { $0?.layer as? ShapeLayer }.map { stroke ? $0.strokePaint : $0.fillPaint }
+        guard let found = paints.first(where: { $0 != nil && $0?.solidColor == nil }), let first = found else { return nil }
+        guard paints.allSatisfy({ $0 == first }) else {
+            throw VectorExportError("a shape layer's gradient changes during the animation; vector export needs a fixed gradient")
+        }
+        return first
+    }
+
+    /// The layer's shadow, fixed during the animation, with its blur radius and whole-pixel offset
+    /// on the canvas; nil when it casts none. Throws `VectorExportError` when it changes, or when
+    /// its path is not the shape the layer draws (the formats' shadows are cast by the drawn alpha).
+    func shadow() throws -> (color: Color, opacity: Double, radius: Double, dx: Int, dy: Int)? {
+        let present = samples.compactMap { $0 }
+        guard let first = present.first, first.layer.castsShadow else {
+            if present.contains(where: { $0.layer.castsShadow }) {
+                throw VectorExportError("a layer's shadow appears during the animation; vector export needs a fixed shadow")
+            }
+            return nil
+        }
+        func geometry(_ s: (layer: Layer, ctm: Transform)) -> (Double, Int, Int) {
+            let parent = s.layer.transformToSuperlayer.inverted.map { $0.concatenating(s.ctm) } ?? s.ctm
+            let g = ShadowGeometry.canvas(s.layer, parentCTM: parent)
+            return (g.radius, g.dx, g.dy)
+        }
+        let g0 = geometry(first)
+        for s in present {
+            let l = s.layer, f = first.layer
+            guard l.castsShadow, l.shadowColor == f.shadowColor, l.shadowOpacity == f.shadowOpacity, geometry(s) == g0 else {
+                throw VectorExportError("a layer's shadow changes during the animation; vector export needs a fixed shadow")
+            }
+        }
+        if let path = first.layer.shadowPath {
+            guard let shape = first.layer as? ShapeLayer, shape.path == path, shape.sublayers.isEmpty, shape.mask == nil,
+                  shape.stroke == nil, shape.fill?.solidColor?.a == 255 else {
+                throw VectorExportError("a shadow whose path is not the layer's own opaque shape cannot be written as vectors")
+            }
+        }
+        return (first.layer.shadowColor, min(max(first.layer.shadowOpacity, 0), 1), g0.0, g0.1, g0.2)
+    }
+
     /// The stroke colour as drawn: transparent when the trimmed part is empty or the width is not
     /// positive.
     static func drawnStrokeColor(_ l: Layer) -> Color? {
-        guard let s = l as? ShapeLayer, let c = s.strokeColor else { return nil }
+        guard let s = l as? ShapeLayer, let c = s.strokePaint.map({ $0.solidColor ?? .clear }) ?? s.strokeColor else { return nil }
         let a = s.strokeStart.isNaN ? 0 : min(max(s.strokeStart, 0), 1), b = s.strokeEnd.isNaN ? 1 : min(max(s.strokeEnd, 0), 1)
         return b > a && s.lineWidth > 0 && s.lineWidth.isFinite ? c : Color(r: c.r, g: c.g, b: c.b, a: 0)
     }
@@ -242,6 +291,15 @@ extension LayerSampling.Node {
         let axis = track({ l, _ in point(l) { $0.startPoint } + point(l) { $0.endPoint } }, absent: [0, 0, 0, 0])
         return (count, stops, axis)
     }
+}
+
+/// A paint's stops as Lottie lays them out: [location, r, g, b] per stop (0...1), then
+/// [location, alpha] per stop.
+func gradientStopValues(_ stops: [GradientStop]) -> [Double] {
+    var out: [Double] = []
+    for s in stops { out += [s.location, Double(s.color.r) / 255, Double(s.color.g) / 255, Double(s.color.b) / 255] }
+    for s in stops { out += [s.location, Double(s.color.a) / 255] }
+    return out
 }
 
 /// A gradient's stops as Lottie lays them out, which the SVG writer reads too: [location, r, g, b]

@@ -69,6 +69,10 @@ public final class FastLayerRenderer {
     private var gradientLocations: [Double] = []
     private var gradients: [GradientSpan] = []
     private var workers: [RowWorker] = []
+    private let shadowMaker = ShadowMaker()
+    private let reference = LayerRenderer()
+    private var shadowEntries: [ShadowEntry] = []
+    private var shadowIndex = 0
     private var groupStack: [Int] = []
     private var stale: [CoverageTile] = []
     private var strokes: [StrokeBuilder] = []
@@ -116,7 +120,7 @@ public final class FastLayerRenderer {
         // Last frame's steps become `previous`; the older storage (uniquely held) takes this frame's.
         swap(&sink.ops, &previous)
         sink.ops.removeAll(keepingCapacity: true)
-        depth = 0; maxDepth = 0
+        depth = 0; maxDepth = 0; shadowIndex = 0
         if w > 0, h > 0 { build(root, parentCTM: .identity) }
         resolve()
         let rows = draw(into: &pixmap)
@@ -139,6 +143,7 @@ public final class FastLayerRenderer {
 
     private func build(_ layer: Layer, parentCTM: Transform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.castsShadow { addShadow(layer, parentCTM: parentCTM) }
         let ctm = layer.transformToSuperlayer.concatenating(parentCTM)
         let grouped = layer.mask != nil || layer.opacity < 1 || layer.masksToBounds
         var begin = -1
@@ -179,6 +184,30 @@ public final class FastLayerRenderer {
         sink.ops.append(end)
         sink.ops[begin].end = sink.ops.count - 1
         depth -= 1
+    }
+
+    /// A step filling `layer`'s shadow (`ShadowMaker`'s, the reference's) beneath it. A shadow with
+    /// a path is made again only when its path, transform or settings change, into one of two
+    /// buffers kept per shadow (the other is last frame's): nothing is allocated in steady state.
+    private func addShadow(_ layer: Layer, parentCTM: Transform) {
+        if shadowIndex == shadowEntries.count { shadowEntries.append(ShadowEntry()) }
+        let entry = shadowEntries[shadowIndex]
+        shadowIndex += 1
+        let key = ShadowKey(path: layer.shadowPath, image: layer.shadowPath == nil ? ShadowMaker.directImage(layer) : nil,
+                            color: (layer as? CoverageLayer)?.color ?? .clear, ctm: layer.transformToSuperlayer.concatenating(parentCTM),
+                            parentCTM: parentCTM, radius: layer.shadowRadius, offset: layer.shadowOffset,
+                            opacity: layer.opacity, shadowOpacity: layer.shadowOpacity, width: width, height: height)
+        if (key.path == nil && key.image == nil) || entry.key.map({ !$0.same(as: key) }) ?? true {
+            entry.current ^= 1
+            shadowMaker.shadow(of: layer, parentCTM: parentCTM, width: width, height: height,
+                               into: &entry.buffers[entry.current]) { alone in
+                self.reference.drawAlone(layer, into: &alone, parentCTM: parentCTM)
+            }
+            entry.key = key
+        }
+        var op = RenderOp(kind: .image, path: Path(), transform: .identity, rule: .nonZero, paint: .color(layer.shadowColor))
+        op.image = entry.buffers[entry.current]
+        sink.ops.append(op)
     }
 
     // MARK: - Tiles, bounds and damage
@@ -649,7 +678,7 @@ public final class FastLayerRenderer {
             return c.a == 255 ? (rows, x0 ..< x1) : none
         case .gradient:
             let gi = ops[m + 1].gradient
-            guard gi >= 0, gradients[gi].ay == 0 else { return none }
+            guard gi >= 0, gradients[gi].ay == 0, !gradients[gi].radial else { return none }
             let gs = gradients[gi]
             // The longest run of columns whose straight alpha is exactly 1.
             var best = 0 ..< 0, runStart = -1
@@ -827,18 +856,23 @@ public final class FastLayerRenderer {
     }
 
     private func addGradient(_ paint: LayerPaint) -> Int {
-        guard case .gradient(let colors, let locations, let ax, let ay, let c) = paint, !colors.isEmpty else { return -1 }
+        guard case .gradient(let p, let ctm) = paint, let m = p.canvasMapping(ctm: ctm) else { return -1 }
         let first = gradientStops.count
-        for col in colors { gradientStops.append(SIMD4(Float(col.r), Float(col.g), Float(col.b), Float(col.a)) / 255) }
-        if let locations, locations.count == colors.count, locations.allSatisfy(\.isFinite) {
-            gradientLocations.append(contentsOf: locations)
-        } else {
-            let n = colors.count
-            for k in 0 ..< n { gradientLocations.append(n == 1 ? 0 : Double(k) / Double(n - 1)) }
-        }
+        var n = 0
         var sorted = true
-        for k in first + 1 ..< gradientLocations.count where gradientLocations[k] < gradientLocations[k - 1] { sorted = false }
-        gradients.append(GradientSpan(first: first, count: colors.count, ax: ax, ay: ay, c: c, sorted: sorted))
+        switch p {
+        case .solid: return -1
+        case .linear(let stops, _, _), .radial(let stops, _, _):
+            for s in stops {
+                let col = s.color
+                gradientStops.append(SIMD4(Float(col.r), Float(col.g), Float(col.b), Float(col.a)) / 255)
+                if let last = gradientLocations.last, n > 0, s.location < last { sorted = false }
+                gradientLocations.append(s.location)
+                n += 1
+            }
+        }
+        gradients.append(GradientSpan(first: first, count: n, ax: m.ax, ay: m.ay, c: m.c,
+                                      bx: m.bx, by: m.by, d: m.d, radial: m.radial, sorted: sorted && !m.radial))
         return gradients.count - 1
     }
 
@@ -994,9 +1028,41 @@ struct TileRanges: @unchecked Sendable {
     }
 }
 
+/// A shadow's coverage, in two buffers used in turn (the step list of the last frame holds the
+/// other), and what it was made from.
+final class ShadowEntry {
+    var buffers = [Coverage(width: 0, height: 0), Coverage(width: 0, height: 0)]
+    var current = 0
+    var key: ShadowKey?
+}
+
+/// What a shadow with a path (or of a coverage layer alone) is made from.
+struct ShadowKey {
+    var path: Path?
+    var image: Coverage?
+    var color: Color
+    var ctm: Transform, parentCTM: Transform
+    var radius: Double, offset: Point, opacity: Double, shadowOpacity: Double
+    var width: Int, height: Int
+
+    /// The same shadow (a path of the same storage or elements, and equal settings).
+    func same(as o: ShadowKey) -> Bool {
+        guard ctm == o.ctm, parentCTM == o.parentCTM, radius == o.radius, offset == o.offset, opacity == o.opacity,
+              shadowOpacity == o.shadowOpacity, width == o.width, height == o.height, color == o.color else { return false }
+        switch (path, o.path, image, o.image) {
+        case (let a?, let b?, _, _): return a.sharesStorage(with: b) || a == b
+        case (nil, nil, let a?, let b?): return a == b
+        default: return false
+        }
+    }
+}
+
 struct GradientSpan {
     var first: Int, count: Int
     var ax: Double, ay: Double, c: Double
+    /// Radial: `t = sqrt(u^2 + v^2)` with `v = bx * x + by * y + d` (see `Gradient`).
+    var bx: Double, by: Double, d: Double
+    var radial: Bool
     /// Locations in non-decreasing order: the stop can be followed along a row instead of searched.
     var sorted: Bool
 }

@@ -7,7 +7,7 @@ import Raster
 /// bottom-right) and map onto the bounds; the colour is constant on lines perpendicular to the
 /// segment between them in the layer's coordinates (what Core Graphics draws between the mapped
 /// points), and the end colours extend beyond them. Colours blend in straight RGBA, as Core
-/// Animation's do (see `LinearGradient`). The colour is evaluated at each pixel centre in Float32; the
+/// Animation's do (see `Gradient`). The colour is evaluated at each pixel centre in Float32; the
 /// bounds' edges get exact area coverage.
 open class GradientLayer: Layer, @unchecked Sendable {
     /// The stops' colours, in order; empty draws nothing.
@@ -37,33 +37,40 @@ open class GradientLayer: Layer, @unchecked Sendable {
         l.colors = colors; l.locations = locations; l.startPoint = startPoint; l.endPoint = endPoint
     }
 
-    /// The gradient as it lands on the canvas under `ctm`, or nil when it draws nothing (no colours,
-    /// empty bounds, a zero-length axis or a singular transform).
-    public func canvasGradient(ctm: Transform) -> LinearGradient? {
-        guard !colors.isEmpty, !bounds.isEmpty, let inv = ctm.inverted else { return nil }
+    /// The stops made from `colors` and `locations` last time (kept while they stay the same, so a
+    /// presentation copy drawn every frame allocates nothing).
+    private var madeStops: (colors: [Color], locations: [Double]?, stops: [GradientStop])?
+
+    /// The gradient as a paint in the layer's coordinates, or nil when it draws nothing (no colours,
+    /// empty bounds or a zero-length axis).
+    public var paint: Paint? {
+        guard !colors.isEmpty, !bounds.isEmpty else { return nil }
         let s = Point(bounds.minX + startPoint.x * bounds.width, bounds.minY + startPoint.y * bounds.height)
         let e = Point(bounds.minX + endPoint.x * bounds.width, bounds.minY + endPoint.y * bounds.height)
         let d = e - s
         let dd = d.x * d.x + d.y * d.y
         guard dd > 0, dd.isFinite else { return nil }
-        // t = ((inv p) - s) . d / |d|^2, an affine function of the canvas point p.
-        return LinearGradient(colors: colors, locations: locations,
-                              ax: (inv.a * d.x + inv.b * d.y) / dd, ay: (inv.c * d.x + inv.d * d.y) / dd,
-                              c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd)
+        let stops: [GradientStop]
+        if let m = madeStops, m.colors == colors, m.locations == locations {
+            stops = m.stops
+        } else {
+            let n = colors.count
+            let locs = locations.flatMap { $0.count == n && $0.allSatisfy(\.isFinite) ? $0 : nil }
+                ?? (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+            stops = zip(colors, locs).map { GradientStop($0, at: $1) }
+            madeStops = (colors, locations, stops)
+        }
+        return .linear(stops: stops, start: s, end: e)
     }
+
+    /// The gradient as it lands on the canvas under `ctm`, or nil when it draws nothing (no colours,
+    /// empty bounds, a zero-length axis or a singular transform).
+    public func canvasGradient(ctm: Transform) -> Gradient? { paint?.canvasGradient(ctm: ctm) }
 
     /// The gradient over the bounds, for the fast renderer.
     open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
-        guard !colors.isEmpty, !bounds.isEmpty, let inv = ctm.inverted else { return }
-        let s = Point(bounds.minX + startPoint.x * bounds.width, bounds.minY + startPoint.y * bounds.height)
-        let e = Point(bounds.minX + endPoint.x * bounds.width, bounds.minY + endPoint.y * bounds.height)
-        let d = e - s
-        let dd = d.x * d.x + d.y * d.y
-        guard dd > 0, dd.isFinite else { return }
-        sink.fill(rect: bounds, transform: ctm,
-                  paint: .gradient(colors: colors, locations: locations,
-                                   ax: (inv.a * d.x + inv.b * d.y) / dd, ay: (inv.c * d.x + inv.d * d.y) / dd,
-                                   c: ((inv.tx - s.x) * d.x + (inv.ty - s.y) * d.y) / dd))
+        guard let p = paint, p.canvasMapping(ctm: ctm) != nil else { return }
+        sink.fill(rect: bounds, transform: ctm, paint: LayerPaint(p, ctm: ctm))
     }
 
     /// Fills the bounds with the gradient. Allocates the bounds' coverage per draw (the reference path).

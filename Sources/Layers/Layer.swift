@@ -32,6 +32,19 @@ open class Layer: @unchecked Sendable {
     public var mask: Layer?
     /// Clips the content and sublayers to `bounds` (exact area coverage of the bounds rectangle).
     public final var masksToBounds = false
+    /// The shadow's colour (Core Animation's default: opaque black).
+    public final var shadowColor: Color = .black
+    /// The shadow's opacity, 0...1; 0 (the default) casts none.
+    public final var shadowOpacity = 0.0
+    /// The shadow's blur radius in the superlayer's units (Core Animation's default: 3); the blur is
+    /// `ShadowBlur`'s, with σ = radius / 2, clamped to `ShadowBlur.maxRadius` on the canvas.
+    public final var shadowRadius = 3.0
+    /// How far the shadow sits from the layer, in the superlayer's units (Core Animation's default:
+    /// (0, -3)); rounded to whole canvas pixels.
+    public final var shadowOffset = Point(0, -3)
+    /// The shape that casts the shadow, in the layer's coordinates (non-zero fill); nil: the layer's
+    /// drawn alpha (content, sublayers, mask and opacity) casts it.
+    public var shadowPath: Path?
     /// The layer's own time space within its parent's (`beginTime`, `speed`, `timeOffset`...).
     public var timing = MediaTiming()
     /// Children, drawn in order above the content.
@@ -108,6 +121,7 @@ open class Layer: @unchecked Sendable {
         other.masksToBounds = masksToBounds; other.name = name; other.colourSlots = colourSlots
         other.prefersLayerMasks = prefersLayerMasks
         other.copiedFrom = modelIdentity
+        assignShadow(to: other)
     }
 
     /// What this layer and its subtree show at `time` (in the parent's time space): a new tree with
@@ -156,6 +170,18 @@ open class Layer: @unchecked Sendable {
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.masksToBounds = masksToBounds
         other.name = name; other.copiedFrom = modelIdentity
+        assignShadow(to: other)
+    }
+
+    private func assignShadow(to other: Layer) {
+        other.shadowColor = shadowColor; other.shadowOpacity = shadowOpacity; other.shadowRadius = shadowRadius
+        other.shadowOffset = shadowOffset; other.shadowPath = shadowPath
+    }
+
+    /// True when the layer casts a shadow (opacity above 0, a visible colour, finite settings).
+    public var castsShadow: Bool {
+        shadowOpacity > 0 && shadowOpacity.isFinite && shadowColor.a > 0 && shadowRadius.isFinite && shadowRadius >= 0
+            && shadowOffset.x.isFinite && shadowOffset.y.isFinite
     }
 
     /// Draws this layer's own content (not background, not sublayers) with `ctm` mapping its

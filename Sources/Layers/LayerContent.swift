@@ -1,12 +1,21 @@
 import Geometry
 import Raster
 
-/// What a fill lays down: a solid colour or a linear gradient.
+/// What a fill lays down on the canvas: a solid colour or a gradient (axial or radial) in canvas
+/// coordinates, evaluated at pixel centres.
 public enum LayerPaint: Equatable, Sendable {
     /// One straight RGBA colour.
     case color(Color)
-    /// An axial gradient whose parameter is `ax * x + ay * y + c` at canvas pixel centres.
-    case gradient(colors: [Color], locations: [Double]?, ax: Double, ay: Double, c: Double)
+    /// A gradient paint in the coordinates `ctm` maps to the canvas.
+    case gradient(Paint, ctm: Transform)
+
+    /// `paint` (in coordinates `ctm` maps to the canvas) as it lands on the canvas: a solid colour
+    /// when it is one (or cannot be drawn as a gradient). Allocates nothing.
+    public init(_ paint: Paint, ctm: Transform) {
+        if let c = paint.solidColor { self = .color(c); return }
+        if paint.canvasMapping(ctm: ctm) == nil { self = .color(paint.fallbackColor); return }
+        self = .gradient(paint, ctm: ctm)
+    }
 }
 
 /// A stroke's style and trim, as `ShapeLayer` strokes a path.
@@ -62,9 +71,9 @@ public struct LayerContentSink {
     }
 
     /// Strokes `path` with `stroke` (the outline is made as `ShapeLayer.strokeOutline` makes it).
-    public mutating func stroke(_ path: Path, _ stroke: StrokeSpec, transform: Transform, color: Color) {
+    public mutating func stroke(_ path: Path, _ stroke: StrokeSpec, transform: Transform, paint: LayerPaint) {
         guard !path.isEmpty else { return }
-        var op = RenderOp(kind: .fill, path: path, transform: transform, rule: .nonZero, paint: .color(color))
+        var op = RenderOp(kind: .fill, path: path, transform: transform, rule: .nonZero, paint: paint)
         op.stroke = stroke
         ops.append(op)
     }
@@ -85,8 +94,8 @@ public struct LayerContentSink {
     }
 
     /// Fills `color` with a coverage image in canvas pixels (its size must be the canvas's).
-    public mutating func fill(coverage: Coverage, color: Color) {
-        var op = RenderOp(kind: .image, path: Path(), transform: .identity, rule: .nonZero, paint: .color(color))
+    public mutating func fill(coverage: Coverage, paint: LayerPaint) {
+        var op = RenderOp(kind: .image, path: Path(), transform: .identity, rule: .nonZero, paint: paint)
         op.image = coverage
         ops.append(op)
     }

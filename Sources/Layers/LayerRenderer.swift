@@ -5,6 +5,7 @@ import Raster
 /// premultiplied Float32, masks and group opacity through offscreen canvases, rounded once at the end.
 public final class LayerRenderer {
     private let rasterizer = Rasterizer()
+    private let shadows = ShadowMaker()
 
     /// A renderer with its own rasterizer buffers.
     public init() {}
@@ -23,6 +24,23 @@ public final class LayerRenderer {
 
     private func draw(_ layer: Layer, into canvas: inout Canvas, parentCTM: Transform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.castsShadow {
+            // The shadow beneath the layer (see `ShadowMaker`).
+            // A coverage per shadow: a sublayer's shadow is made while this one's source is drawn.
+            var coverage = Coverage(width: canvas.width, height: canvas.height)
+            shadows.shadow(of: layer, parentCTM: parentCTM, width: canvas.width, height: canvas.height,
+                           into: &coverage) { alone in self.drawWithoutShadow(layer, into: &alone, parentCTM: parentCTM) }
+            canvas.fill(layer.shadowColor, coverage: coverage)
+        }
+        drawWithoutShadow(layer, into: &canvas, parentCTM: parentCTM)
+    }
+
+    /// Draws `layer` (under `parentCTM`) without its own shadow onto `canvas`: the alpha that casts it.
+    func drawAlone(_ layer: Layer, into canvas: inout Canvas, parentCTM: Transform) {
+        drawWithoutShadow(layer, into: &canvas, parentCTM: parentCTM)
+    }
+
+    private func drawWithoutShadow(_ layer: Layer, into canvas: inout Canvas, parentCTM: Transform) {
         let ctm = layer.transformToSuperlayer.concatenating(parentCTM)
         let grouped = layer.mask != nil || layer.opacity < 1 || layer.masksToBounds
         if !grouped {

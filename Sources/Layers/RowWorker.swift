@@ -267,7 +267,7 @@ final class RowWorker: @unchecked Sendable {
                 if inside, let image = ops[i].image {
                     image.values.withUnsafeBufferPointer { v in
                         guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, -1, cov: base + y * image.width, dst: buffer(level), guardBuffer: guardBuffer,
+                        paint(ops[i].paint, ops[i].gradient, cov: base + y * image.width, dst: buffer(level), guardBuffer: guardBuffer,
                               lo: slo, hi: shi, yc: yc)
                     }
                 }
@@ -452,14 +452,19 @@ final class RowWorker: @unchecked Sendable {
                 gradients.locations.withUnsafeBufferPointer { locs in
                     guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
                     let cs = sb + g.first, ls = lb + g.first, n = g.count
-                    // The last stop at or before t (as LinearGradient.straightColor): searched once,
+                    // The last stop at or before t (as Gradient.straightColor): searched once,
                     // then followed along the row, where t moves one way only (sorted stops).
                     var k = -1
                     var started = false
                     for x in lo ..< hi {
                         let c = cov[x]
                         if c == 0 { continue }
-                        let t = g.ax * (Double(x) + 0.5) + g.ay * yc + g.c
+                        let xc = Double(x) + 0.5
+                        var t = g.ax * xc + g.ay * yc + g.c
+                        if g.radial {
+                            let v = g.bx * xc + g.by * yc + g.d
+                            t = (t * t + v * v).squareRoot()
+                        }
                         if !g.sorted || !started {
                             k = -1
                             for m in 0 ..< n where ls[m] <= t { k = m }

@@ -8,6 +8,12 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     public var path: Path?
     /// Fill colour; nil fills nothing. Defaults to opaque black, as Core Animation does.
     public final var fillColor: Color? = .black
+    /// A gradient (or solid) fill in the layer's coordinates; when set it is drawn instead of
+    /// `fillColor`.
+    public final var fillPaint: Paint?
+    /// A gradient (or solid) stroke in the layer's coordinates; when set it is drawn instead of
+    /// `strokeColor` (the line's width, joins, caps and trim as for the colour).
+    public final var strokePaint: Paint?
     /// How overlapping contours fill.
     public var fillRule = FillRule.nonZero
     /// Stroke colour; nil (the default, as in Core Animation) strokes nothing.
@@ -33,6 +39,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         let l = ShapeLayer()
         copyBase(to: l)
         l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
+        l.fillPaint = fillPaint; l.strokePaint = strokePaint
         l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
         l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
         return l
@@ -43,6 +50,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         super.assignProperties(to: other)
         guard let l = other as? ShapeLayer else { return }
         l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
+        l.fillPaint = fillPaint; l.strokePaint = strokePaint
         l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
         l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
     }
@@ -50,26 +58,40 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// Fills the path with exact coverage, then strokes it (Core Animation's order).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         guard let path, !path.isEmpty else { return }
-        if let fillColor, fillColor.a > 0 {
+        if let fill = fill {
             let cov = rasterizer.coverage(of: path, width: canvas.width, height: canvas.height, rule: fillRule, transform: ctm)
-            canvas.fill(fillColor, coverage: cov)
+            canvas.fill(fill, ctm: ctm, coverage: cov)
         }
-        if let outline = strokeOutline(ctm: ctm), let strokeColor {
+        if let outline = strokeOutline(ctm: ctm), let stroke {
             let cov = rasterizer.coverage(of: outline, width: canvas.width, height: canvas.height, rule: .nonZero, transform: ctm)
-            canvas.fill(strokeColor, coverage: cov)
+            canvas.fill(stroke, ctm: ctm, coverage: cov)
         }
     }
 
     /// The fill and the stroke, for the fast renderer.
     open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
         guard let path, !path.isEmpty else { return }
-        if let fillColor, fillColor.a > 0 { sink.fill(path, rule: fillRule, transform: ctm, paint: .color(fillColor)) }
-        guard let strokeColor, strokeColor.a > 0, lineWidth > 0, lineWidth.isFinite else { return }
+        if let fill { sink.fill(path, rule: fillRule, transform: ctm, paint: LayerPaint(fill, ctm: ctm)) }
+        guard let stroke, lineWidth > 0, lineWidth.isFinite else { return }
         let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
         let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
         guard end > start else { return }
         let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
-        sink.stroke(path, StrokeSpec(style: style, start: start, end: end), transform: ctm, color: strokeColor)
+        sink.stroke(path, StrokeSpec(style: style, start: start, end: end), transform: ctm, paint: LayerPaint(stroke, ctm: ctm))
+    }
+
+    /// What the fill lays down (`fillPaint`, else `fillColor`), nil when it draws nothing.
+    public var fill: Paint? {
+        let p = fillPaint ?? fillColor.map(Paint.solid)
+        guard let p, !p.isInvisible else { return nil }
+        return p
+    }
+
+    /// What the stroke lays down (`strokePaint`, else `strokeColor`), nil when it draws nothing.
+    public var stroke: Paint? {
+        let p = strokePaint ?? strokeColor.map(Paint.solid)
+        guard let p, !p.isInvisible else { return nil }
+        return p
     }
 
     /// The outline of `path`'s stroke trimmed and styled by `spec`, in the path's coordinates,
@@ -95,7 +117,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// round parts are flattened finely enough for `ctm` (within `Path.defaultTolerance` on the canvas).
     /// Allocates: this is the reference path.
     public func strokeOutline(ctm: Transform = .identity) -> Path? {
-        guard let path, !path.isEmpty, let strokeColor, strokeColor.a > 0, lineWidth > 0, lineWidth.isFinite else { return nil }
+        guard let path, !path.isEmpty, stroke != nil, lineWidth > 0, lineWidth.isFinite else { return nil }
         let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
         let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
         guard end > start else { return nil }
@@ -112,6 +134,8 @@ open class CoverageLayer: Layer, @unchecked Sendable {
     public var coverage: Coverage?
     /// The colour laid down with that coverage.
     public var color: Color = .black
+    /// A gradient (or solid) in canvas coordinates laid down instead of `color` when set.
+    public var paint: Paint?
 
     /// An empty coverage layer.
     public override init() { super.init() }
@@ -120,7 +144,7 @@ open class CoverageLayer: Layer, @unchecked Sendable {
     open override func copyProperties() -> Layer {
         let l = CoverageLayer()
         copyBase(to: l)
-        l.coverage = coverage; l.color = color
+        l.coverage = coverage; l.color = color; l.paint = paint
         return l
     }
 
@@ -128,18 +152,18 @@ open class CoverageLayer: Layer, @unchecked Sendable {
     open override func assignProperties(to other: Layer) {
         super.assignProperties(to: other)
         guard let l = other as? CoverageLayer else { return }
-        l.coverage = coverage; l.color = color
+        l.coverage = coverage; l.color = color; l.paint = paint
     }
 
     /// The coverage image, for the fast renderer.
     open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
         guard let coverage else { return }
-        sink.fill(coverage: coverage, color: color)
+        sink.fill(coverage: coverage, paint: LayerPaint(paint ?? .solid(color), ctm: .identity))
     }
 
     /// Fills `color` with the stored coverage (sizes must match the canvas).
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         guard let coverage, coverage.width == canvas.width, coverage.height == canvas.height else { return }
-        canvas.fill(color, coverage: coverage)
+        canvas.fill(paint ?? .solid(color), ctm: .identity, coverage: coverage)
     }
 }

@@ -14,6 +14,7 @@ public enum SettingGroup: String, CaseIterable, Sendable {
     case pen = "Pen"
     case selection = "Selection"
     case morph = "Morph"
+    case shimmer = "Shimmer"
     case colours = "Colours"
 }
 

@@ -3,9 +3,10 @@ import Geometry
 import Raster
 import Text
 
-/// The marquee's knobs. Defaults are the document's: three spaces between copies, one period of
-/// text width x 0.035 s, a fade of 0.026 of the view's width at each side; the rest are
-/// MarqueeLabel's (no buffers, no delay, scrolling left, continuous, only text that does not fit).
+/// The marquee's knobs. Defaults are the document's: three spaces between copies, a fade of 0.026
+/// of the view's width at each side; the rest are MarqueeLabel's (one scroll cycle in 7 s, a linear
+/// curve, no buffers, no delay, scrolling left, continuous, text that fits at the left, only text
+/// that does not fit scrolls).
 public struct MarqueeParameters: Sendable {
     /// A styled run: text, colour, and optionally its own font and size (nil: the scene's).
     public struct Run: Sendable {
@@ -33,10 +34,11 @@ public struct MarqueeParameters: Sendable {
     public static let defaultCaption = "WaveFill: the wave-fill loading indicator and its family of text effects"
     /// Scroll speed in pixels per second (wins over the document's duration when set).
     public var rate: Double?
-    /// Seconds per scroll (one period of a continuous scroll, one leg of a bounce); wins over `rate`.
+    /// Seconds per scroll (one period of a continuous scroll, one leg of the other types); wins over `rate`.
     public var scrollDuration: Double?
-    /// Seconds of duration per pixel of text width when neither `rate` nor `scrollDuration` is given.
-    public var secondsPerPixel = 0.035
+    /// Seconds per scroll when neither `rate` nor `scrollDuration` is given (MarqueeLabel's
+    /// `.duration(7.0)`).
+    public static let defaultDuration = 7.0
     /// When set (and neither `rate` nor `scrollDuration` is, and there is no `delay`), the
     /// document's duration is rounded to whole frames at this rate, so the loop is exact in frames.
     public var wholeFramesAt: Double?
@@ -48,12 +50,16 @@ public struct MarqueeParameters: Sendable {
     public var leadingBuffer = 0.0
     /// Extra space after the text (added to the three spaces between continuous copies), pixels.
     public var trailingBuffer = 0.0
-    /// A pause at the start of each loop (at each end of a bounce), seconds.
+    /// A pause at the start of each loop (and at the end of a scroll that stops there), seconds.
     public var delay = 0.0
     /// Which way the text moves.
     public var direction = MarqueeDirection.left
-    /// Continuous or bounce.
+    /// Continuous, one way and back, or there and back (MarqueeLabel's types).
     public var scroll = MarqueeScroll.continuous
+    /// The curve of each scroll (`Easing`'s grammar).
+    public var easing = "linear"
+    /// Where text that fits stands.
+    public var alignment = MarqueeAlignment.left
     /// Scroll even when the text fits.
     public var forceScroll = false
 
@@ -84,9 +90,7 @@ public struct MarqueeParameters: Sendable {
         try nonNegative(leadingBuffer, "leading-buffer", unit: "px")
         try nonNegative(trailingBuffer, "trailing-buffer", unit: "px")
         try nonNegative(delay, "delay", unit: "s")
-        guard secondsPerPixel.isFinite, secondsPerPixel > 0 else {
-            throw SettingError("scroll-duration", "\(secondsPerPixel) s per pixel must be > 0")
-        }
+        _ = try Easing(easing)
     }
 
     /// The fade as a fraction of a view `viewWidth` wide.

@@ -6,13 +6,16 @@ import Raster
 import Text
 
 /// A scrolling caption (a short-video app's music line): the styled runs laid out as text, three
-/// spaces, text, three spaces, text; the copies moved by one linear, endlessly repeating translation
-/// of (text width + separator width) lasting text width x 0.035 s; the view masked by a horizontal
-/// gradient clear -> opaque -> opaque -> clear at locations 0, fade, 1 - fade, 1.
+/// spaces, text, three spaces, text; the view masked by a horizontal gradient clear -> opaque ->
+/// opaque -> clear at locations 0, fade, 1 - fade, 1.
 ///
-/// Because the translation is exactly the distance from one copy to the next, the frame at the end
-/// of a period is the frame at its start: the loop restarts without a visible jump. Text that fits
-/// the view (with its leading buffer) stands still, unmasked, unless `forceScroll`.
+/// The continuous types move the copies by one endlessly repeating translation of (text width +
+/// separator width), 7 s by default (MarqueeLabel's): because that is exactly the distance from one
+/// copy to the next, the frame at the end of a period is the frame at its start. The other types
+/// move one copy between its start and its end aligned to the view (MarqueeLabel's left, right,
+/// left-right and right-left). Each scroll follows the curve; the delay holds the text at rest.
+/// Text that fits the view (with its leading buffer) stands still where the alignment puts it,
+/// unmasked, unless `forceScroll`.
 public final class MarqueeModel: LayerSceneModel {
     /// The registry name.
     public static let kind = "marquee"
@@ -25,16 +28,22 @@ public final class MarqueeModel: LayerSceneModel {
     public let root: Layer
     /// The layer that moves (its position animates).
     public let content: Layer
+    /// The window the content scrolls in (masked by the fade); its timing pauses the scroll.
+    public let view: Layer
     /// The text's advance width in pixels.
     public let textWidth: Double
     /// Three spaces' advance plus the trailing buffer, pixels.
     public let separatorWidth: Double
     /// How far the content moves in one scroll, pixels (text + separator when continuous).
     public let distance: Double
-    /// Seconds of movement per scroll (one period of a continuous scroll, one leg of a bounce).
+    /// Seconds of movement per scroll (one period of a continuous scroll, one leg of the others).
     public let scrollDuration: Double
-    /// Seconds after which the picture repeats: delay + scroll (continuous) or twice that (bounce); 0
-    /// when nothing moves.
+    /// The type scrolled (`bounce` and `continuous` resolved by the direction).
+    public let scrollType: MarqueeScroll
+    /// The curve of each scroll.
+    public let curve: TimingFunction
+    /// Seconds after which the picture repeats: delay + scroll (continuous), two delays + scroll (left,
+    /// right), twice delay + scroll (left-right, right-left); 0 when nothing moves.
     public let period: Double
     /// Whether the text scrolls.
     public let isScrolling: Bool
@@ -76,31 +85,44 @@ public final class MarqueeModel: LayerSceneModel {
         separatorWidth = sep + parameters.trailingBuffer
         let viewWidth = Double(canvas.width)
         isScrolling = parameters.forceScroll || parameters.leadingBuffer + w > viewWidth
+        let type = parameters.scroll.resolved(parameters.direction)
+        scrollType = type
         let d: Double
-        switch parameters.scroll {
-        case .continuous: d = w + sep + parameters.trailingBuffer
-        case .bounce: d = max(0, parameters.leadingBuffer + w + parameters.trailingBuffer - viewWidth)
+        if type.isContinuous {
+            d = w + sep + parameters.trailingBuffer
+        } else {
+            d = max(0, parameters.leadingBuffer + w + parameters.trailingBuffer - viewWidth)
         }
         distance = d
-        var dur = parameters.scrollDuration ?? parameters.rate.map { d / $0 } ?? w * parameters.secondsPerPixel
+        var dur = parameters.scrollDuration ?? parameters.rate.map { d / $0 } ?? MarqueeParameters.defaultDuration
         if let fps = parameters.wholeFramesAt, parameters.scrollDuration == nil, parameters.rate == nil,
            parameters.delay == 0, dur.isFinite, fps > 0, dur * fps <= 1_000_000 {
             dur = max(1, (dur * fps).rounded()) / fps
         }
         scrollDuration = dur
+        curve = try Easing(parameters.easing).function
 
         root = canvas.rootLayer()
-        let view = Layer()
+        view = Layer()
         view.name = "view"
         view.bounds = root.bounds; view.anchorPoint = .zero
         content = Layer()
         content.name = "scrolling content"
         content.bounds = root.bounds; content.anchorPoint = .zero
         let top = (Double(canvas.height) - lineHeight) / 2
-        for (k, copy) in copies.enumerated() where k == 0 || (isScrolling && parameters.scroll == .continuous) {
+        // Text at rest: after the leading buffer when it scrolls; where the alignment puts it when it fits.
+        var x0 = parameters.leadingBuffer
+        if !isScrolling {
+            switch parameters.alignment {
+            case .left: break
+            case .center: x0 = (viewWidth - w) / 2
+            case .right: x0 = viewWidth - w - parameters.trailingBuffer
+            }
+        }
+        for (k, copy) in copies.enumerated() where k == 0 || (isScrolling && type.isContinuous) {
             copy.anchorPoint = .zero
             copy.name = "caption"
-            copy.position = Point(parameters.leadingBuffer + Double(k) * distance, top)
+            copy.position = Point(x0 + Double(k) * distance, top)
             content.addSublayer(copy)
         }
         view.addSublayer(content)
@@ -117,27 +139,37 @@ public final class MarqueeModel: LayerSceneModel {
             fade.startPoint = Point(0, 0.5); fade.endPoint = Point(1, 0.5)
             view.mask = fade
         }
-        let rest = Point.zero, moved = Point(parameters.direction == .left ? -distance : distance, 0)
+        let rest = Point.zero, end = Point(-distance, 0)
         let delay = parameters.delay
-        let values: [Point], keyTimes: [Double], total: Double
-        switch parameters.scroll {
-        case .continuous:
-            // Right: from one copy to the left back to rest, so the copies always cover the view.
-            let (a, b) = parameters.direction == .left ? (rest, moved) : (rest - moved, rest)
+        let values: [Point], keyTimes: [Double], curves: [TimingFunction], total: Double
+        let still = TimingFunction.linear
+        switch type {
+        case .continuous, .continuousReverse:
+            // Reverse: from one copy to the left back to rest, so the copies always cover the view.
+            let (a, b) = type == .continuous ? (rest, end) : (end, rest)
             total = delay + dur
             values = [a, a, b]
             keyTimes = [0, delay / total, 1]
-        case .bounce:
-            // Left: from the start aligned to the end aligned and back; right: the other way round.
-            let (a, b) = parameters.direction == .left ? (rest, Point(-distance, 0)) : (Point(-distance, 0), rest)
+            curves = [still, curve]
+        case .left, .right:
+            // Rest, scroll to the other end, rest there, jump back. Right starts aligned to the end.
+            let (a, b) = type == .left ? (rest, end) : (end, rest)
+            total = 2 * delay + dur
+            values = [a, a, b, b]
+            keyTimes = [0, delay / total, (delay + dur) / total, 1]
+            curves = [still, curve, still]
+        case .leftRight, .rightLeft, .bounce:
+            // Left-right: from the start aligned to the end aligned and back; right-left the other way.
+            let (a, b) = type == .rightLeft ? (end, rest) : (rest, end)
             total = 2 * (delay + dur)
             values = [a, a, b, b, a]
             keyTimes = [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
+            curves = [still, curve, still, curve]
         }
         period = total
         let timing = MediaTiming(duration: total, repeatCount: .infinity)
         let move = try KeyframeAnimation<Layer, Point>(keyPath: \Layer.position, values: values.map { $0 + content.position },
-                                                       keyTimes: keyTimes, timing: timing)
+                                                       keyTimes: keyTimes, timingFunctions: curves, timing: timing)
         content.add(AnyAnimation(move), forKey: "scroll")
     }
 
@@ -155,6 +187,44 @@ public final class MarqueeModel: LayerSceneModel {
         return e64
     }
 
+    /// Where the scroll is paused (the content's local time), or nil while it runs.
+    public private(set) var pausedAt: Double?
+
+    /// A click pauses the scroll where it is and resumes it from there (MarqueeLabel's
+    /// `pauseLabel()` / `unpauseLabel()`).
+    public static let controls: [SceneControl] = [
+        SceneControl(.click, .toggle, help: "click    pause / resume the scroll"),
+    ]
+
+    /// `toggle` pauses or resumes the scroll at `time`; `restart` plays it from the start again.
+    public func perform(_ action: SceneAction, at time: Double, frame: Int) -> String? {
+        switch action {
+        case .toggle where isScrolling:
+            if let local = pausedAt {
+                // Local time runs on from where it stopped: (time - 0) x 1 + offset = local at `time`.
+                view.timing = MediaTiming(timeOffset: local - time)
+                pausedAt = nil
+                return "marquee: scrolling from frame \(frame)"
+            }
+            let local = view.timing.activeLocalTime(parentTime: time)
+            view.timing = MediaTiming(speed: 0, timeOffset: local)
+            pausedAt = local
+            return "marquee: paused at frame \(frame)"
+        case .restart:
+            view.timing = MediaTiming()
+            pausedAt = nil
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A resized marquee stays paused where it was.
+    public func carryState(from old: MarqueeModel) {
+        view.timing = old.view.timing
+        pausedAt = old.pausedAt
+    }
+
     /// The presentation tree at `time` seconds.
     public func presentation(at time: Double) -> Layer { root.presentation(at: time) }
 
@@ -163,15 +233,14 @@ public final class MarqueeModel: LayerSceneModel {
         root.presentation(at: time, reusing: previous)
     }
 
-    /// Periodic with the scroll's period (delay + scroll, twice that for a bounce); still when the
-    /// text fits.
+    /// Periodic with the scroll's period; still when the text fits or the scroll is paused.
     public func timeline(fps: Double) -> SceneTimeline {
-        guard period > 0 else { return .still }
+        guard period > 0, pausedAt == nil else { return .still }
         return .periodic(frames: SceneTimeline.wholeFrames(period, fps: fps), seconds: period, start: 0)
     }
 
     /// The content's horizontal offset from rest at `time` (what the scroll animation presents).
     public func offset(at time: Double) -> Double {
-        (presentation(at: time).sublayers.first?.sublayers.first?.position.x ?? 0) - content.position.x
+        return (presentation(at: time).sublayers.first?.sublayers.first?.position.x ?? 0) - content.position.x
     }
 }

@@ -10,6 +10,17 @@ public enum MorphEffect: String, Sendable, CaseIterable {
     case scale
     /// Leaving characters rise and fade like vapour; new ones rise into place from below.
     case evaporate
+    /// Leaving characters turn into coarse pixels and fade; new ones come out of pixels.
+    case pixelate
+    /// New characters grow into place amid falling sparkles (particles); leaving ones fade.
+    case sparkle
+    /// Leaving characters burn down, flames and smoke rising from them (particles); new ones fade in.
+    case burn
+    /// New characters drop from above like anvils and raise dust where they land (particles);
+    /// leaving ones fade.
+    case anvil
+    /// Characters only fade out and in.
+    case none
 }
 
 /// The morphing label's knobs. The random ranges are the document's: each character's animation
@@ -36,6 +47,14 @@ public struct MorphParameters: Sendable {
     /// The defaults.
     public init() {}
 
+    /// The document's mean character duration, s: the middle of `durationRange`'s default.
+    public static let documentDuration = 0.75
+
+    /// The durations around a mean of `seconds`, spread as the document's are around 0.75 s.
+    public static func durations(around seconds: Double) -> ClosedRange<Double> {
+        (seconds / documentDuration) * 0.35 ... (seconds / documentDuration) * 1.15
+    }
+
     /// The most texts the morph cycles through.
     public static let maxTexts = 100
 
@@ -52,11 +71,14 @@ public struct MorphParameters: Sendable {
             throw SettingError("texts", "text \(i + 1) is empty; separate non-empty texts with commas")
         }
         for t in texts { try SceneLimits.checkText(t, "texts", newlines: true) }
+        guard durationRange.lowerBound > 0, durationRange.upperBound.isFinite else {
+            throw SettingError("morph-duration", "durations must be finite and > 0 s")
+        }
         guard interval.isFinite, interval >= longestAnimation, interval <= SceneLimits.seconds.upperBound else {
             throw SettingError("interval", "\(interval) s is outside \(longestAnimation) ... \(Int(SceneLimits.seconds.upperBound)) s (at least the longest character animation)")
         }
-        guard durationRange.lowerBound > 0, delayRange.lowerBound >= 0 else {
-            throw SettingError("interval", "durations must be > 0 s and delays >= 0 s")
+        guard delayRange.lowerBound >= 0, delayRange.upperBound.isFinite else {
+            throw SettingError("char-delay", "delays must be finite and >= 0 s")
         }
     }
 }

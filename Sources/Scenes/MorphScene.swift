@@ -112,7 +112,7 @@ public final class MorphModel: LayerSceneModel {
         var changes: [Change] = []
         let n = parameters.texts.count
         for k in 0 ..< n {
-            changes.append(Self.plan(from: (k + n - 1) % n, to: k, index: k, lines: lines, canvas: canvas,
+            changes.append(try Self.plan(from: (k + n - 1) % n, to: k, index: k, lines: lines, canvas: canvas,
                                      parameters: parameters, em: fontSize))
         }
         self.changes = changes
@@ -156,7 +156,7 @@ public final class MorphModel: LayerSceneModel {
 
     /// Plans change `index` from text `a` to text `b`: matches clusters, draws random timings.
     static func plan(from a: Int, to b: Int, index: Int, lines: [(line: TextLine, origin: Point)],
-                     canvas: SceneCanvas, parameters: MorphParameters, em: Double) -> Change {
+                     canvas: SceneCanvas, parameters: MorphParameters, em: Double) throws -> Change {
         struct Cluster { var text: String; var path: Path; var ink: Rect }
         func clusters(_ k: Int) -> [Cluster] {
             let (line, o) = lines[k]
@@ -175,7 +175,9 @@ public final class MorphModel: LayerSceneModel {
         var rng = SceneRandom(seed: parameters.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         let root = canvas.rootLayer()
         var glyphs: [Glyph] = []
-        func add(_ c: Cluster, role: Role, from: Point, to: Point) {
+        // Pixels and particles, drawn over the glyphs (after them, so sublayer k is glyph k).
+        var extras: [Layer] = []
+        func add(_ c: Cluster, role: Role, from: Point, to: Point) throws {
             let duration = rng.uniform(parameters.durationRange), delay = rng.uniform(parameters.delayRange)
             let turn = rng.uniform(0.35 ... 0.8) * (rng.next() & 1 == 0 ? 1 : -1)
             let rest = TransformParts()
@@ -188,6 +190,9 @@ public final class MorphModel: LayerSceneModel {
                 case .fall: toT = TransformParts(translation: Point(0, 0.6 * em), rotation: turn)
                 case .scale: toT = TransformParts(scale: Point(0.1, 0.1))
                 case .evaporate: toT = TransformParts(translation: Point(0, -0.5 * em))
+                case .sparkle: toT = TransformParts(scale: Point(0.8, 0.8))
+                case .burn: toT = TransformParts(translation: Point(0, 0.35 * c.ink.height), scale: Point(1, 0.3))
+                case .pixelate, .anvil, .none: break
                 }
             case .entering:
                 fromO = 0
@@ -195,6 +200,9 @@ public final class MorphModel: LayerSceneModel {
                 case .fall: fromT = TransformParts(translation: Point(0, -0.4 * em))
                 case .scale: fromT = TransformParts(scale: Point(1.8, 1.8))
                 case .evaporate: fromT = TransformParts(translation: Point(0, 0.5 * em))
+                case .sparkle: fromT = TransformParts(scale: Point(0.4, 0.4))
+                case .anvil: fromT = TransformParts(translation: Point(0, -(c.ink.maxY + em)))
+                case .pixelate, .burn, .none: break
                 }
             }
             let l = ShapeLayer()
@@ -211,9 +219,17 @@ public final class MorphModel: LayerSceneModel {
             l.transformParts = toT
             let timing = MediaTiming(beginTime: delay, duration: duration, fillMode: .both)
             let inner = MediaTiming(duration: duration)
-            let ease: TimingFunction = role == .leaving ? .easeIn : role == .entering ? .easeOut : .easeInEaseOut
+            var ease: TimingFunction = role == .leaving ? .easeIn : role == .entering ? .easeOut : .easeInEaseOut
+            if parameters.effect == .anvil && role == .entering { ease = .easeIn }      // falling: faster and faster
+            let pixelated = parameters.effect == .pixelate && role != .moving
+            // Pixelate: the glyph gives way to its pixels in the first half (leaving), or takes over
+            // from them in the second (entering).
+            let fade: AnyAnimation<Layer> = pixelated
+                ? AnyAnimation(try KeyframeAnimation<Layer, Double>(keyPath: \Layer.opacity, values: role == .leaving ? [1, 0, 0] : [0, 0, 1],
+                                                                     keyTimes: [0, 0.5, 1], timing: inner))
+                : AnyAnimation(BasicAnimation<Layer, Double>(keyPath: \Layer.opacity, from: fromO, to: toO, timing: inner))
             var parts: [AnyAnimation<Layer>] = [
-                AnyAnimation(BasicAnimation<Layer, Double>(keyPath: \Layer.opacity, from: fromO, to: toO, timing: inner)),
+                fade,
                 AnyAnimation(BasicAnimation<Layer, TransformParts>(keyPath: \Layer.transformParts, from: fromT, to: toT,
                                                                    timing: inner, timingFunction: ease)),
             ]
@@ -223,17 +239,123 @@ public final class MorphModel: LayerSceneModel {
             }
             l.add(AnyAnimation(AnimationGroup<Layer>(timing: timing, animations: parts)), forKey: "morph")
             root.addSublayer(l)
+            if pixelated, let pixels = Self.pixels(of: c.path, ink: c.ink, block: max(2, (em / 8).rounded())) {
+                let p = ShapeLayer()
+                p.name = "pixels '\(c.text)'"
+                p.bounds = l.bounds; p.anchorPoint = l.anchorPoint; p.position = to
+                p.path = pixels
+                p.fillColor = parameters.color
+                p.colourSlots = ["fill": "text-color"]
+                p.opacity = 0
+                p.add(AnyAnimation(try KeyframeAnimation<Layer, Double>(keyPath: \Layer.opacity, values: [0, 1, 0], keyTimes: [0, 0.5, 1],
+                                                                         timing: MediaTiming(beginTime: delay, duration: duration))), forKey: "pixels")
+                extras.append(p)
+            }
+            // Only the particle effects draw the particles' seed, so the others keep their sequence.
+            let particles: Bool = [.sparkle, .burn, .anvil].contains(parameters.effect) && role != .moving
+            if particles, let emitter = Self.particles(parameters.effect, role: role, ink: c.ink, em: em, color: parameters.color,
+                                                       begin: delay, duration: duration, seed: parameters.seed &+ rng.next()) {
+                extras.append(emitter)
+            }
             glyphs.append(Glyph(role: role, text: c.text, delay: delay, duration: duration, from: from, to: to,
                                 fromTransform: fromT, toTransform: toT, fromOpacity: fromO, toOpacity: toO, ink: c.ink))
         }
         for (i, c) in old.enumerated() where !used[i] {
-            add(c, role: .leaving, from: c.ink.center, to: c.ink.center)
+            try add(c, role: .leaving, from: c.ink.center, to: c.ink.center)
         }
         for (j, c) in new.enumerated() {
-            if let i = partner[j] { add(c, role: .moving, from: old[i].ink.center, to: c.ink.center) } else {
-                add(c, role: .entering, from: c.ink.center, to: c.ink.center)
+            if let i = partner[j] { try add(c, role: .moving, from: old[i].ink.center, to: c.ink.center) } else {
+                try add(c, role: .entering, from: c.ink.center, to: c.ink.center)
             }
         }
+        for x in extras { root.addSublayer(x) }
         return Change(from: a, to: b, root: root, glyphs: glyphs)
+    }
+
+    /// The glyph `path` as squares `block` px wide on a grid from its ink box's corner: a square
+    /// where the glyph covers at least 40 % of it (nil when none is).
+    static func pixels(of path: Path, ink: Rect, block: Double) -> Path? {
+        let cols = max(1, Int((ink.width / block).rounded(.up))), rows = max(1, Int((ink.height / block).rounded(.up)))
+        let t = Transform(a: 1 / block, b: 0, c: 0, d: 1 / block, tx: -ink.minX / block, ty: -ink.minY / block)
+        let cover = Rasterizer().coverage(of: path, width: cols, height: rows, transform: t)
+        var out = Path()
+        var any = false
+        for j in 0 ..< rows {
+            for i in 0 ..< cols where cover[i, j] >= 0.4 {
+                out.append(Path(rect: Rect(x: ink.minX + Double(i) * block, y: ink.minY + Double(j) * block, width: block, height: block)))
+                any = true
+            }
+        }
+        return any ? out : nil
+    }
+
+    /// A disc of radius `r` centred on (0, 0).
+    static func dot(_ r: Double) -> Path { Path(ellipseIn: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)) }
+
+    /// A four-pointed star of radius `r`, centred on (0, 0).
+    static func star(_ r: Double) -> Path {
+        var p = Path()
+        let q = r * 0.3
+        p.move(to: Point(0, -r)); p.line(to: Point(q, -q)); p.line(to: Point(r, 0)); p.line(to: Point(q, q))
+        p.line(to: Point(0, r)); p.line(to: Point(-q, q)); p.line(to: Point(-r, 0)); p.line(to: Point(-q, -q))
+        p.close()
+        return p
+    }
+
+    /// The particles of the particle effects (LTMorphingLabel's emitters): sparkles falling over an
+    /// entering character, flames and smoke rising from a leaving one that burns, dust where an anvil
+    /// lands; nil for the others.
+    static func particles(_ effect: MorphEffect, role: MorphModel.Role, ink: Rect, em: Double, color: Color,
+                          begin: Double, duration: Double, seed: UInt64) -> EmitterLayer? {
+        let e = EmitterLayer()
+        e.seed = seed
+        var cells: [EmitterLayer.Cell] = []
+        switch (effect, role) {
+        case (.sparkle, .entering):
+            // Born along the top of the glyph, drifting and falling as they fade and spin.
+            e.emitterRect = Rect(x: ink.minX, y: ink.minY, width: ink.width, height: ink.height * 0.3)
+            e.emitBegin = begin; e.emitDuration = duration * 0.8
+            var c = EmitterLayer.Cell()
+            c.birthRate = 24; c.lifetime = 0.6; c.lifetimeRange = 0.2
+            c.velocity = em * 0.6; c.velocityRange = em * 0.3; c.emissionLongitude = .pi / 2; c.emissionRange = .pi / 4
+            c.acceleration = Point(0, em * 1.5); c.scale = 1; c.scaleRange = 0.4; c.scaleSpeed = -1.2
+            c.alphaSpeed = -1.4; c.spin = 4; c.spinRange = 3
+            c.color = color; c.shape = star(max(1.5, em * 0.09))
+            cells = [c]
+        case (.burn, .leaving):
+            // Flames from the burning line, rising; smoke above them.
+            e.emitterRect = Rect(x: ink.minX, y: ink.maxY - ink.height * 0.2, width: ink.width, height: ink.height * 0.2)
+            e.emitBegin = begin; e.emitDuration = duration
+            var fire = EmitterLayer.Cell()
+            fire.birthRate = 30; fire.lifetime = 0.45; fire.lifetimeRange = 0.15
+            fire.velocity = em * 0.9; fire.velocityRange = em * 0.3; fire.emissionLongitude = -.pi / 2; fire.emissionRange = .pi / 10
+            fire.scale = 1; fire.scaleRange = 0.3; fire.scaleSpeed = -1.6; fire.alphaSpeed = -1.8
+            fire.color = Color(r: 0xFF, g: 0x6A, b: 0x00); fire.shape = dot(max(1.5, em * 0.06))
+            var smoke = fire
+            smoke.birthRate = 12; smoke.lifetime = 0.8; smoke.velocity = em * 0.6; smoke.scale = 1.4; smoke.scaleSpeed = 0.8
+            smoke.alphaSpeed = -1.1; smoke.color = Color(r: 0x80, g: 0x80, b: 0x80, a: 0xB0)
+            cells = [fire, smoke]
+        case (.anvil, .entering):
+            // A puff of dust to both sides of the baseline as the glyph lands.
+            e.emitterRect = Rect(x: ink.minX, y: ink.maxY, width: ink.width, height: 0)
+            e.emitBegin = begin + duration; e.emitDuration = 0.12
+            var left = EmitterLayer.Cell()
+            left.birthRate = 60; left.lifetime = 0.5; left.lifetimeRange = 0.15
+            left.velocity = em * 1.4; left.velocityRange = em * 0.5; left.emissionLongitude = .pi + 0.15; left.emissionRange = 0.25
+            left.acceleration = Point(0, -em * 0.8); left.scale = 1; left.scaleRange = 0.4; left.scaleSpeed = 1.5
+            left.alphaSpeed = -2; left.color = Color(r: 0x9E, g: 0x9E, b: 0x9E, a: 0xC0)
+            left.shape = dot(max(1.5, em * 0.05))
+            var right = left
+            right.emissionLongitude = -0.15
+            cells = [left, right]
+        default:
+            return nil
+        }
+        e.name = "\(effect) particles"
+        e.bounds = Rect(x: 0, y: 0, width: 0, height: 0); e.anchorPoint = .zero
+        e.cells = cells
+        // Within the budget by construction (a few dozen particles per character).
+        guard (try? e.build()) != nil else { return nil }
+        return e
     }
 }

@@ -89,10 +89,10 @@ extension MarqueeScene {
                       help: "One styled run of the caption, TEXT|#COLOUR|SIZE|FONT (colour, size in px and font file optional, e.g. 'Now playing: |#888888' 'Song|#E91E63|28'); repeat for more runs, in order; replaces --text.",
                       group: .text, valueName: "run")),
             .number(D("rate", .number, unit: "px/s", hard: 0 ... 1_000_000, hardText: "(0, 1000000] px/s", soft: 5 ... 600, step: 1, decimals: 3,
-                      default: .derived("one period lasts text width x 0.035 s"), help: "Scroll speed.", group: .scroll)) { $0.parameters.rate = $1 },
+                      default: .derived("one scroll lasts 7 s"), help: "Scroll speed.", group: .scroll)) { $0.parameters.rate = $1 },
             .number(D("scroll-duration", .number, unit: "s", hard: SceneLimits.seconds, hardText: "(0, 1000000] s", soft: 0.5 ... 60, step: 0.1, decimals: 3,
-                      default: .derived("from --rate or the text width"),
-                      help: "Seconds per scroll (a period, or one leg of a bounce).", group: .scroll)) { $0.parameters.scrollDuration = $1 },
+                      default: .derived("from --rate, or 7 s"),
+                      help: "Seconds per scroll (a period of the continuous types, one leg of the others).", group: .scroll)) { $0.parameters.scrollDuration = $1 },
             .number(D("fade-length", .number, unit: "px", hard: 0 ... Double(SceneLimits.maxCanvasSide) / 2, hardText: "0 ... half the width",
                       soft: 0 ... 100, step: 0.5, default: .derived("0.026 x width"), help: "Width of the fade at each side.",
                       group: .scroll)) { $0.parameters.fadeLength = $1 },
@@ -102,12 +102,20 @@ extension MarqueeScene {
                       default: .value(.number(d.trailingBuffer)),
                       help: "Extra space after the text (added to the three spaces between copies).", group: .scroll)) { $0.parameters.trailingBuffer = $1 },
             .number(D("delay", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 10, step: 0.1, decimals: 3,
-                      default: .value(.number(d.delay)), help: "Pause at the start of each loop.", group: .scroll)) { $0.parameters.delay = $1 },
+                      default: .value(.number(d.delay)), help: "Pause at the start of each loop, and at the far end of the types that stop there.", group: .scroll)) { $0.parameters.delay = $1 },
             .choice(D("direction", .choice(choiceNames(MarqueeDirection.self)), default: .value(.string(d.direction.rawValue)),
-                      help: "Which way the text moves.", group: .scroll), MarqueeDirection.self) { $0.parameters.direction = $1 },
+                      help: "Which way the text moves first, for --scroll continuous and bounce (the other types say it).",
+                      group: .scroll), MarqueeDirection.self) { $0.parameters.direction = $1 },
             .choice(D("scroll", .choice(choiceNames(MarqueeScroll.self)), default: .value(.string(d.scroll.rawValue)),
-                      help: "Continuous (copies one after another) or bounce (back and forth).", group: .scroll, valueName: "type"),
+                      help: "MarqueeLabel's types: continuous (copies one after another, left) or continuous-reverse (right); left or right (scroll once, rest, jump back); left-right or right-left (there and back); bounce (left-right, or right-left with --direction right).",
+                      group: .scroll, valueName: "type"),
                     MarqueeScroll.self) { $0.parameters.scroll = $1 },
+            .text(D("easing", .choiceOrText(Easing.names), default: .value(.string(d.easing)),
+                    help: "The curve of each scroll: a name or cubic-bezier(a,b,c,d) with a and c in 0 ... 1, b and d in -10 ... 10.",
+                    group: .scroll, valueName: "curve")) { $0.parameters.easing = $1 },
+            .choice(D("text-align", .choice(choiceNames(MarqueeAlignment.self)), default: .value(.string(d.alignment.rawValue)),
+                      help: "Where text that fits (and so stands still) is placed.", group: .scroll),
+                    MarqueeAlignment.self) { $0.parameters.alignment = $1 },
             .toggle(D("force-scroll", .toggle, default: .value(.bool(false)), help: "Scroll even text that fits.", group: .scroll)) { $0.parameters.forceScroll = $1 },
         ]
     }()
@@ -174,6 +182,20 @@ extension StrokeScene {
             .number(D("miter-limit", .number, unit: "widths", hard: 1 ... 1000, soft: 1 ... 20, step: 0.5,
                       default: .value(.number(d.miterLimit)), help: "Longest miter, in pen widths.", group: .pen,
                       when: .equals("line-join", [LineJoin.miter.rawValue]))) { $0.parameters.miterLimit = $1 },
+            .number(D("stroke-duration", .number, unit: "s", hard: SceneLimits.seconds, hardText: "(0, 1000000] s", soft: 0.2 ... 20,
+                      step: 0.1, decimals: 3, default: .value(.number(d.drawDuration)),
+                      help: "Seconds the pen takes to draw the text (each glyph's pen, with --glyph-stagger).", group: .pen)) { $0.parameters.drawDuration = $1 },
+            .number(D("fill-duration", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 10, step: 0.1, decimals: 3,
+                      default: .value(.number(d.fillDuration)), help: "Seconds the fill then takes to fade in.", group: .pen)) { $0.parameters.fillDuration = $1 },
+            .text(D("easing", .choiceOrText(Easing.names), default: .value(.string(d.easing)),
+                    help: "The pen's pace: a name or cubic-bezier(a,b,c,d) with a and c in 0 ... 1, b and d in -10 ... 10.",
+                    group: .pen, valueName: "curve")) { $0.parameters.easing = $1 },
+            .number(D("glyph-stagger", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .off("one pen along the whole text"),
+                      help: "A pen per glyph, each starting S after the previous one's start (0: all at once).", group: .pen)) { $0.parameters.glyphStagger = $1 },
+            .number(D("pen-tip", .number, unit: "px", hard: 0 ... 1000, hardText: "(0, 1000] px", soft: 1 ... 40, step: 0.5,
+                      default: .off("no tip"), help: "A dot this wide in the pen's colour riding the end of the stroke while it draws.",
+                      group: .pen)) { $0.parameters.penTip = $1 },
         ]
     }()
 }
@@ -182,7 +204,8 @@ extension SpreadScene {
     /// The spread's settings, each declared once.
     public static let definition = DeclaredScene<LayerSceneSetup<SpreadParameters>>(
         name: SpreadModel.kind,
-        summary: "A tab title that fills with colour when selected.",
+        summary: "A tab title that fills with colour when selected, or shimmers as Facebook Shimmer does.",
+        loopHint: ", or a --shimmer-speed or --shimmer-pause that makes it whole",
         controls: SpreadModel.controls,
         settings: settings,
         initial: { LayerSceneSetup(SpreadParameters()) },
@@ -199,6 +222,14 @@ extension SpreadScene {
                 }
             }
             let select = time(s.extra["select-at"]), deselect = time(s.extra["deselect-at"])
+            if case .bool(true)? = s.extra["shimmer"] {
+                if p.shimmer == nil { p.shimmer = Shimmer() }
+                p.wholeFramesAt = fps
+                // A shimmering title is selected only when asked.
+                if select == nil { p.selectAt = nil; p.deselectAt = nil }
+            } else {
+                p.shimmer = nil
+            }
             if let select {
                 p.selectAt = select
                 // Without its own deselect, a title selected at another time deselects 2 s later.
@@ -211,7 +242,11 @@ extension SpreadScene {
     static let settings: [Setting<LayerSceneSetup<SpreadParameters>>] = {
         typealias L = LayerSceneSetup<SpreadParameters>
         typealias D = SettingDeclaration
-        let d = SpreadParameters()
+        let d = SpreadParameters(), sh = Shimmer()
+        /// A shimmer number, written into the shimmer (made when first written).
+        func shimmer(_ decl: D, _ write: @escaping @Sendable (inout Shimmer, Double) -> Void) -> Setting<L> {
+            .number(decl) { p, v in var x = p.parameters.shimmer ?? Shimmer(); write(&x, v); p.parameters.shimmer = x }
+        }
         return L.common(text: (d.text, "The tab title; newlines separate paragraphs."), textColor: d.textColor,
                         textColorHelp: "The unselected title's colour.")
             + ParagraphStyle.settings.map { $0.lifted(\L.parameters.paragraph) } + [
@@ -219,6 +254,32 @@ extension SpreadScene {
                       help: "Select the title at frame F, or never.", group: .selection)),
             L.extra(D("deselect-at", .frameOrNever, unit: "frame", default: .derived("2 s after --select-at"),
                       help: "Deselect it at frame F (after --select-at), or never.", group: .selection)),
+            L.extra(D("shimmer", .toggle, default: .value(.bool(false)),
+                      help: "Loop Facebook Shimmer's highlight sweep over the title (not selected unless --select-at says so).",
+                      group: .shimmer)),
+            shimmer(D("shimmer-speed", .number, unit: "px/s", hard: 0 ... 100_000, hardText: "(0, 100000] px/s", soft: 10 ... 1000,
+                      step: 1, default: .value(.number(sh.speed)), help: "How fast the band sweeps.", group: .shimmer, when: .isSet("shimmer"))) { $0.speed = $1 },
+            shimmer(D("shimmer-pause", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 5, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.pause)), help: "Rest between sweeps.", group: .shimmer, when: .isSet("shimmer"))) { $0.pause = $1 },
+            shimmer(D("highlight-length", .number, hard: 0 ... 1, hardText: "(0, 1]", soft: 0.05 ... 1, step: 0.01,
+                      default: .value(.number(sh.length)), help: "The band's length, a fraction of the title's extent along the sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.length = $1 },
+            .choice(D("shimmer-direction", .choice(choiceNames(ShimmerDirection.self)), default: .value(.string(sh.direction.rawValue)),
+                      help: "Which way the band sweeps.", group: .shimmer, when: .isSet("shimmer")), ShimmerDirection.self) {
+                var x = $0.parameters.shimmer ?? Shimmer(); x.direction = $1; $0.parameters.shimmer = x
+            },
+            shimmer(D("shimmer-opacity", .number, hard: 0 ... 1, step: 0.01, default: .value(.number(sh.baseOpacity)),
+                      help: "The title's opacity outside the band.", group: .shimmer, when: .isSet("shimmer"))) { $0.baseOpacity = $1 },
+            shimmer(D("highlight-opacity", .number, hard: 0 ... 1, step: 0.01, default: .value(.number(sh.highlightOpacity)),
+                      help: "The band's opacity at its middle.", group: .shimmer, when: .isSet("shimmer"))) { $0.highlightOpacity = $1 },
+            shimmer(D("shimmer-begin-fade", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.beginFade)), help: "Seconds the band fades in at the start of each sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.beginFade = $1 },
+            shimmer(D("shimmer-end-fade", .number, unit: "s", hard: SceneLimits.seconds, soft: 0 ... 2, step: 0.05, decimals: 3,
+                      default: .value(.number(sh.endFade)), help: "Seconds the band fades out at the end of each sweep.",
+                      group: .shimmer, when: .isSet("shimmer"))) { $0.endFade = $1 },
+            .colour(D("shimmer-color", .colour, default: .derived("the text colour"), help: "The band's colour.", group: .colours,
+                      when: .isSet("shimmer"))) { var x = $0.parameters.shimmer ?? Shimmer(); x.color = $1; $0.parameters.shimmer = x },
         ]
     }()
 }
@@ -248,12 +309,21 @@ extension MorphScene {
                     help: "The texts to cycle through, comma-separated; a newline in one makes it several lines.", group: .text, valueName: "A,B,C")) {
                 $0.parameters.texts = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             },
-            .number(D("interval", .number, unit: "s", hard: d.longestAnimation ... SceneLimits.seconds.upperBound,
-                      hardText: "\(DecimalText.shortest((d.longestAnimation * 1e9).rounded() / 1e9)) ... \(Int(SceneLimits.seconds.upperBound)) s", soft: shortest ... 10,
+            .number(D("interval", .number, unit: "s", hard: 0.001 ... SceneLimits.seconds.upperBound,
+                      hardText: "the longest character animation (\(DecimalText.shortest((d.longestAnimation * 1e9).rounded() / 1e9)) s by default) ... \(Int(SceneLimits.seconds.upperBound)) s", soft: shortest ... 10,
                       step: 0.05, default: .value(.number(d.interval)), help: "Seconds between changes (at least the longest character animation).",
                       group: .morph)) { $0.parameters.interval = $1 },
             .choice(D("effect", .choice(choiceNames(MorphEffect.self)), default: .value(.string(d.effect.rawValue)),
-                      help: "How the characters change.", group: .morph), MorphEffect.self) { $0.parameters.effect = $1 },
+                      help: "How the characters change (LTMorphingLabel's effects; sparkle, burn and anvil add particles).", group: .morph),
+                    MorphEffect.self) { $0.parameters.effect = $1 },
+            .number(D("morph-duration", .number, unit: "s", hard: 0.01 ... 100, soft: 0.1 ... 3, step: 0.05, decimals: 3,
+                      default: .value(.number(MorphParameters.documentDuration)),
+                      help: "Mean seconds a character's animation lasts; each lasts 0.47 ... 1.53 times it, drawn from --seed.",
+                      group: .morph)) { $0.parameters.durationRange = MorphParameters.durations(around: $1) },
+            .number(D("char-delay", .number, unit: "s", hard: 0 ... 100, soft: 0 ... 1, step: 0.01, decimals: 3,
+                      default: .value(.number(d.delayRange.upperBound)),
+                      help: "Longest delay of a character's start after a change; each is drawn from 0 ... it by --seed.",
+                      group: .morph)) { $0.parameters.delayRange = 0 ... $1 },
             .integer(D("seed", .integer, hard: 0 ... 999_999_999_999_999, soft: 0 ... 1000,
                        default: .value(.number(Double(d.seed))), help: "Seed of the random durations and delays.", group: .morph)) {
                 $0.parameters.seed = UInt64($1)

@@ -30,6 +30,12 @@ public struct SpreadParameters: Sendable {
     /// When it is deselected, in seconds (nil: never); after `selectAt`. By default at 2.5 s.
     public var deselectAt: Double? = 2.5
 
+    /// Facebook Shimmer's looping highlight sweep over the title (nil: none).
+    public var shimmer: Shimmer?
+    /// When set, the shimmer's sweep is stretched or shrunk so that its period is whole frames at
+    /// this rate (so the loop exports exactly).
+    public var wholeFramesAt: Double?
+
     /// How long a title selected by the schedule stays selected when no deselect time is given, s.
     public static let defaultHold = 2.0
 
@@ -46,6 +52,7 @@ public struct SpreadParameters: Sendable {
             guard let s = selectAt else { throw SettingError("deselect-at", "needs --select-at: only a selected title can be deselected") }
             guard d > s else { throw SettingError("deselect-at", "must come after --select-at") }
         }
+        try shimmer?.validate()
         guard duration.isFinite, duration > 0 else { throw SettingError("spread-duration", "\(duration) must be > 0 s") }
     }
 }

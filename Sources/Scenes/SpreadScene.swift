@@ -11,6 +11,9 @@ import Text
 /// to [0, 0, 1, 1] in 0.3 s and holds; deselecting runs from wherever the spread is back to
 /// [0.7, 0.7, 0.7, 0.7] and holds there, where all four stops coincide and every pixel takes the
 /// clear end colour: no trace of the highlight is left.
+///
+/// With a `Shimmer`, the title shows at the shimmer's base opacity and a band of the highlight
+/// colour sweeps across it, over and over (Facebook Shimmer); the select fill still works over it.
 public final class SpreadModel: LayerSceneModel {
     /// The registry name.
     public static let kind = "spread"
@@ -25,6 +28,12 @@ public final class SpreadModel: LayerSceneModel {
     public let title: TextLayer
     /// The spreading colour, masked by the text.
     public let gradient: GradientLayer
+    /// The shimmer's band, masked by the text (nil without a shimmer).
+    public let shimmerBand: GradientLayer?
+    /// Seconds the band moves in each shimmer sweep (0 without a shimmer).
+    public let sweepDuration: Double
+    /// Seconds from one sweep's start to the next (0 without a shimmer).
+    public let shimmerPeriod: Double
 
     /// The last selection change made by `setSelected(_:at:)`, if any.
     public private(set) var lastChange: (time: Double, selected: Bool)?
@@ -78,9 +87,70 @@ public final class SpreadModel: LayerSceneModel {
 
         root = canvas.rootLayer()
         frame.addSublayer(title)
+        if let sh = parameters.shimmer {
+            let horizontal = sh.direction == .left || sh.direction == .right
+            let extent = horizontal ? frame.bounds.width : frame.bounds.height
+            var sweep = sh.sweepDuration(extent: extent), period = sweep + sh.pause
+            if let fps = parameters.wholeFramesAt, fps > 0, period * fps <= 1_000_000 {
+                // The period rounded to whole frames; the sweep takes what the pause leaves.
+                let whole = max(1, (period * fps).rounded()) / fps
+                if whole - sh.pause > 0 { period = whole; sweep = whole - sh.pause }
+            }
+            sweepDuration = sweep; shimmerPeriod = period
+            let band = try Self.shimmerBand(sh, frame: frame.bounds, title: title, textColor: parameters.textColor,
+                                            sweep: sweep, period: period)
+            title.opacity = sh.baseOpacity
+            frame.addSublayer(band)
+            shimmerBand = band
+        } else {
+            shimmerBand = nil; sweepDuration = 0; shimmerPeriod = 0
+        }
         frame.addSublayer(gradient)
         root.addSublayer(frame)
         addScheduledAnimations()
+    }
+
+    /// The shimmer's band: a gradient along the sweep, the band's colour clear -> opaque -> clear over
+    /// `length` of the title's extent, masked by the title; its locations slide from half a band
+    /// before the title to half a band after it in `sweep` seconds, then rest until `period`; its
+    /// opacity fades in and out at the sweep's ends.
+    static func shimmerBand(_ sh: Shimmer, frame: Rect, title: TextLayer, textColor: Color,
+                            sweep: Double, period: Double) throws -> GradientLayer {
+        let band = GradientLayer()
+        band.name = "shimmer"
+        band.bounds = frame; band.anchorPoint = .zero
+        var c = sh.color ?? textColor
+        c.a = UInt8((Double(c.a) * sh.highlightOpacity).rounded())
+        var edge = c
+        edge.a = 0
+        band.colors = [edge, c, edge]
+        switch sh.direction {
+        case .right: band.startPoint = Point(0, 0.5); band.endPoint = Point(1, 0.5)
+        case .left: band.startPoint = Point(1, 0.5); band.endPoint = Point(0, 0.5)
+        case .down: band.startPoint = Point(0.5, 0); band.endPoint = Point(0.5, 1)
+        case .up: band.startPoint = Point(0.5, 1); band.endPoint = Point(0.5, 0)
+        }
+        let b = sh.length
+        func at(_ middle: Double) -> [Double] { [middle - b / 2, middle, middle + b / 2] }
+        let before = at(-b / 2), after = at(1 + b / 2)
+        band.locations = before
+        let mask = TextLayer()
+        mask.name = "shimmer mask"
+        try mask.setRuns(title.runs.map { var r = $0; r.color = .black; return r })
+        mask.bounds = title.bounds; mask.anchorPoint = .zero; mask.position = title.position
+        band.mask = mask
+        let timing = MediaTiming(duration: period, repeatCount: .infinity)
+        let end = sweep / period
+        band.add(try KeyframeAnimation<GradientLayer, [Double]?>(keyPath: \GradientLayer.locations, values: [before, after, after],
+                                                                 keyTimes: [0, end, 1], timing: timing), forKey: "sweep")
+        // The fades share the sweep when they would overlap.
+        let fades = sh.beginFade + sh.endFade, squeeze = fades > sweep ? sweep / fades : 1
+        let fadeIn = min(sh.beginFade * squeeze / period, end)
+        let fadeOut = min(max(end - sh.endFade * squeeze / period, fadeIn), end)
+        band.opacity = 0
+        band.add(try KeyframeAnimation<Layer, Double>(keyPath: \Layer.opacity, values: [0, 1, 1, 0, 0],
+                                                      keyTimes: [0, fadeIn, fadeOut, end, 1], timing: timing), forKey: "fade")
+        return band
     }
 
     /// The select and deselect animations of `selectAt` / `deselectAt`, in place of any others.
@@ -135,9 +205,12 @@ public final class SpreadModel: LayerSceneModel {
         root.presentation(at: time, reusing: previous)
     }
 
-    /// Once, through the frame where the last selection change has finished; still when nothing is
-    /// ever selected.
+    /// Periodic with the shimmer's period when it shimmers and nothing is selected; else once, through
+    /// the frame where the last selection change has finished; still when nothing is ever selected.
     public func timeline(fps: Double) -> SceneTimeline {
+        if shimmerPeriod > 0, lastChange == nil, parameters.selectAt == nil {
+            return .periodic(frames: SceneTimeline.wholeFrames(shimmerPeriod, fps: fps), seconds: shimmerPeriod, start: 0)
+        }
         if let c = lastChange { return .once(frames: SceneTimeline.framesThrough(c.time + parameters.duration, fps: fps)) }
         guard let select = parameters.selectAt else { return .still }
         return .once(frames: SceneTimeline.framesThrough((parameters.deselectAt ?? select) + parameters.duration, fps: fps))
@@ -177,6 +250,14 @@ public final class SpreadModel: LayerSceneModel {
         var out: [String: SettingValue] = ["deselect-at": .number(Double(last.frame))]
         if let select = toggles.last(where: \.selected) { out["select-at"] = .number(Double(select.frame)) }
         return out
+    }
+
+    /// The shimmer band's presented middle at `time`, in fractions of the title's extent along the
+    /// sweep, and its presented opacity (nil without a shimmer).
+    public func shimmerBand(at time: Double) -> (middle: Double, opacity: Double)? {
+        guard shimmerBand != nil, let band = presentation(at: time).sublayers.first?.sublayers[1] as? GradientLayer,
+              let l = band.locations, l.count == 3 else { return nil }
+        return (l[1], band.opacity)
     }
 
     /// The gradient's presented locations at `time`.

@@ -6,9 +6,11 @@ import Raster
 import Text
 
 /// Glyph outlines drawn by a pen: the text's shaped outlines as one path in a shape layer whose
-/// `strokeEnd` runs from 0 to 1 over `drawDuration` (arc length along the whole path, glyph after
-/// glyph, contour after contour), after which `fillColor` fades in from transparent over
-/// `fillDuration`. Both are explicit animations held at their ends (fill mode both).
+/// `strokeEnd` runs from 0 to 1 over `drawDuration` along the easing curve (arc length along the
+/// whole path, glyph after glyph, contour after contour), after which `fillColor` fades in from
+/// transparent over `fillDuration`. Both are explicit animations held at their ends (fill mode
+/// both). With a glyph stagger each glyph is its own shape layer, its pen starting `glyphStagger`
+/// after the previous one's; a pen tip is a dot whose position follows the end of each stroke.
 ///
 /// Scrubbing is Core Animation's: the drawing layer's timing is paused (speed 0) at
 /// `timeOffset = progress * totalDuration`, so `presentation(at:)` of a scrubbed scene is the same tree
@@ -25,8 +27,13 @@ public final class StrokeModel: LayerSceneModel {
     public let root: Layer
     /// The layer whose timing is paused to scrub (speed 0, timeOffset).
     public let drawing: Layer
-    /// The shape layer holding the glyph outlines (its model values are the finished drawing).
+    /// The shape layer holding the glyph outlines (its model values are the finished drawing); with a
+    /// glyph stagger, the first glyph's (each glyph has its own, in order).
     public let shape: ShapeLayer
+    /// Seconds from the first pen's start to the last one's end.
+    public let drawingTime: Double
+    /// The whole timeline: drawing, then the fill fading in.
+    public let totalDuration: Double
     /// The glyph outlines on the canvas (ink box centred).
     public let path: Path
     /// Em size in pixels.
@@ -51,8 +58,23 @@ public final class StrokeModel: LayerSceneModel {
         } catch { throw SceneCanvas.flagError(error) }
         fontSize = shaped.pixelSize
         let (x0, y0) = shaped.inkMin26, (x1, y1) = shaped.inkMax26
-        path = shaped.path(tx: Double(canvas.width) / 2 - Double(x0 + x1) / 128,
-                           ty: Double(canvas.height) / 2 + Double(y0 + y1) / 128)
+        let tx = Double(canvas.width) / 2 - Double(x0 + x1) / 128, ty = Double(canvas.height) / 2 + Double(y0 + y1) / 128
+        path = shaped.path(tx: tx, ty: ty)
+        // One pen for the whole text, or one per glyph when staggered.
+        let pens: [Path]
+        if parameters.glyphStagger != nil {
+            pens = shaped.glyphs.map { g in
+                g.outline.applying(Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64,
+                                             tx: tx + Double(g.x26) / 64, ty: ty - Double(g.y26) / 64))
+            }
+        } else {
+            pens = [path]
+        }
+        let draw = parameters.drawDuration, stagger = parameters.glyphStagger ?? 0
+        let drawingTime = parameters.drawingTime(glyphs: pens.count)
+        self.drawingTime = drawingTime
+        totalDuration = drawingTime + parameters.fillDuration
+        let curve = try Easing(parameters.easing).function
 
         root = canvas.rootLayer()
         drawing = Layer()
@@ -60,29 +82,44 @@ public final class StrokeModel: LayerSceneModel {
         drawing.bounds = root.bounds; drawing.anchorPoint = .zero
         if let p = parameters.progress {
             scrubbed = min(max(p, 0), 1)
-            drawing.timing = MediaTiming(speed: 0, timeOffset: p * parameters.totalDuration)
+            drawing.timing = MediaTiming(speed: 0, timeOffset: p * totalDuration)
         }
-        shape = ShapeLayer()
-        shape.name = "outline"
-        shape.bounds = root.bounds; shape.anchorPoint = .zero
-        shape.path = path
-        shape.fillColor = parameters.fillColor
-        shape.strokeColor = parameters.strokeColor
-        shape.lineWidth = parameters.lineWidth
-        shape.lineJoin = parameters.lineJoin
-        shape.lineCap = parameters.lineCap
-        shape.miterLimit = parameters.miterLimit
-        shape.colourSlots = ["stroke": "stroke-color", "fill": "text-color"]
-        shape.add(BasicAnimation<ShapeLayer, Double>(keyPath: \ShapeLayer.strokeEnd, from: 0, to: 1,
-                                                     timing: MediaTiming(duration: parameters.drawDuration, fillMode: .both)),
-                  forKey: "strokeEnd")
         var clear = parameters.fillColor
         clear.a = 0
-        shape.add(BasicAnimation<ShapeLayer, Color?>(keyPath: \ShapeLayer.fillColor, from: clear, to: parameters.fillColor,
-                                                     timing: MediaTiming(beginTime: parameters.drawDuration,
-                                                                         duration: parameters.fillDuration, fillMode: .both)),
-                  forKey: "fill")
-        drawing.addSublayer(shape)
+        var shapes: [ShapeLayer] = []
+        for (k, pen) in pens.enumerated() {
+            let shape = ShapeLayer()
+            shape.name = pens.count == 1 ? "outline" : "glyph \(k + 1)"
+            shape.bounds = root.bounds; shape.anchorPoint = .zero
+            shape.path = pen
+            shape.fillColor = parameters.fillColor
+            shape.strokeColor = parameters.strokeColor
+            shape.lineWidth = parameters.lineWidth
+            shape.lineJoin = parameters.lineJoin
+            shape.lineCap = parameters.lineCap
+            shape.miterLimit = parameters.miterLimit
+            shape.colourSlots = ["stroke": "stroke-color", "fill": "text-color"]
+            shape.add(BasicAnimation<ShapeLayer, Double>(keyPath: \ShapeLayer.strokeEnd, from: 0, to: 1,
+                                                         timing: MediaTiming(beginTime: Double(k) * stagger, duration: draw,
+                                                                             fillMode: .both), timingFunction: curve),
+                      forKey: "strokeEnd")
+            shape.add(BasicAnimation<ShapeLayer, Color?>(keyPath: \ShapeLayer.fillColor, from: clear, to: parameters.fillColor,
+                                                         timing: MediaTiming(beginTime: drawingTime,
+                                                                             duration: parameters.fillDuration, fillMode: .both)),
+                      forKey: "fill")
+            drawing.addSublayer(shape)
+            shapes.append(shape)
+        }
+        shape = shapes[0]
+        if let tip = parameters.penTip {
+            let per = max(2, min(Int((draw * 120).rounded(.up)) + 1, PenTip.maxSamples / max(pens.count, 1)))
+            for (k, pen) in pens.enumerated() {
+                let dot = try PenTip.layer(along: pen, diameter: tip, color: parameters.strokeColor, begin: Double(k) * stagger,
+                                           duration: draw, curve: curve, samples: per)
+                dot.name = pens.count == 1 ? "pen tip" : "pen tip \(k + 1)"
+                drawing.addSublayer(dot)
+            }
+        }
         root.addSublayer(drawing)
     }
 
@@ -91,7 +128,7 @@ public final class StrokeModel: LayerSceneModel {
     /// `StrokeParameters.progress` given at init.
     public func scrub(to progress: Double?) {
         scrubbed = progress.map { min(max($0, 0), 1) }
-        drawing.timing = scrubbed.map { MediaTiming(speed: 0, timeOffset: $0 * parameters.totalDuration) } ?? MediaTiming()
+        drawing.timing = scrubbed.map { MediaTiming(speed: 0, timeOffset: $0 * totalDuration) } ?? MediaTiming()
     }
 
     /// The presentation tree at `time` seconds.
@@ -108,7 +145,7 @@ public final class StrokeModel: LayerSceneModel {
     /// Once, through the frame where the fill has faded in; still while scrubbed.
     public func timeline(fps: Double) -> SceneTimeline {
         guard drawing.timing.speed != 0 else { return .still }
-        return .once(frames: SceneTimeline.framesThrough(parameters.totalDuration, fps: fps))
+        return .once(frames: SceneTimeline.framesThrough(totalDuration, fps: fps))
     }
 
     /// A vertical drag scrubs the drawing; `a` plays it again.

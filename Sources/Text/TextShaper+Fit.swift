@@ -28,4 +28,20 @@ extension TextShaper {
         while e64 < limit, fits(try shape(e64: e64 + 1, outlines: false)) { e64 += 1 }
         return e64
     }
+
+    /// The largest 26.6 em size at which the text's ink box fits in a `boxWidth` x `boxHeight` box (px),
+    /// at most `maxE64`; 1 when none does.
+    public func fittingE64(boxWidth: Double, boxHeight: Double, maxE64: Int = 4096 * 64) throws -> Int {
+        func fits(_ s: ShapedText) -> Bool {
+            Double(s.inkMax26.x - s.inkMin26.x) <= 64 * boxWidth && Double(s.inkMax26.y - s.inkMin26.y) <= 64 * boxHeight
+        }
+        // Wrapped lines do not scale with the size: bisection (the ink box grows with the size).
+        var lo = 1, hi = maxE64
+        if !fits(try shape(e64: lo, outlines: false)) { return 1 }
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            if fits(try shape(e64: mid, outlines: false)) { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
 }

@@ -130,3 +130,45 @@ struct AreaProfile: Sendable {
         return Double(lo)
     }
 }
+
+/// The exact area of a mask-image container below any height: the image is piecewise constant, so
+/// image row v, spanning `originY + scaleY v ... + scaleY` on the canvas, holds its alpha-weighted
+/// width (within the canvas's columns) evenly over its span, and the area below a height is piecewise
+/// linear between the rows' edges (clipped to the canvas's rows).
+struct MaskAreaProfile: Sendable {
+    /// Per image row, bottom up: the canvas span's top and bottom (y down) and its area per unit height.
+    private let tops: [Double], bottoms: [Double], densities: [Double]
+    /// The area below each row's top, bottom up (cumulative).
+    private let below: [Double]
+    /// The whole area.
+    let total: Double
+
+    init(rowWidths: [Double], scaleY: Double, originY: Double, height: Int) {
+        var tops: [Double] = [], bottoms: [Double] = [], densities: [Double] = [], below: [Double] = []
+        var acc = 0.0
+        let h = Double(height)
+        for v in stride(from: rowWidths.count - 1, through: 0, by: -1) where rowWidths[v] > 0 {
+            let a = max(originY + scaleY * Double(v), 0), b = min(originY + scaleY * Double(v + 1), h)
+            guard b > a else { continue }
+            tops.append(a); bottoms.append(b); densities.append(rowWidths[v])
+            acc += rowWidths[v] * (b - a)
+            below.append(acc)
+        }
+        self.tops = tops; self.bottoms = bottoms; self.densities = densities; self.below = below
+        total = acc
+    }
+
+    /// The height (y down) with `target` of the area below it (0 < target < total).
+    func height(below target: Double) -> Double {
+        guard !below.isEmpty else { return 0 }
+        // The first row (bottom up) whose cumulative area reaches the target.
+        var lo = 0, hi = below.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if below[mid] >= target { hi = mid } else { lo = mid + 1 }
+        }
+        let before = lo == 0 ? 0 : below[lo - 1]
+        let t = (target - before) / densities[lo]
+        return bottoms[lo] - min(max(t, 0), bottoms[lo] - tops[lo])
+    }
+}

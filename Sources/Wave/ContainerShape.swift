@@ -18,6 +18,12 @@ public enum ContainerShape: String, Sendable, CaseIterable {
     case drop
     /// A five-pointed star in a circle of radius 50, one point up.
     case star
+    /// A square standing on a corner, 100 x 100.
+    case diamond
+    /// A map pin: a circle of diameter 70 drawn out to a point at the bottom, 70 wide and 100 high.
+    case pin
+    /// An arrowhead pointing up (`--shape-direction` turns it), 100 x 100, notched at its base.
+    case arrow
 
     /// The side of the unit box the shapes are drawn in.
     public static let unit = 100.0
@@ -28,6 +34,8 @@ public enum ContainerShape: String, Sendable, CaseIterable {
 
     /// Whether `--corner-radius` applies to this shape.
     public var takesCornerRadius: Bool { self == .roundedRect }
+    /// Whether `--shape-direction` applies to this shape.
+    public var takesDirection: Bool { self == .triangle || self == .arrow }
 
     /// The outline in the unit box. Throws `SettingError` naming `corner-radius` for a radius
     /// outside 0 ... 50, or given to a shape without corners to round.
@@ -60,6 +68,38 @@ public enum ContainerShape: String, Sendable, CaseIterable {
                 let a = Double(k) * .pi / 5 - .pi / 2
                 return Point(Self.unit / 2 + r * Double.cosine(a), Self.unit / 2 + r * Double.sine(a))
             })
+        case .diamond:
+            return Path(polygon: [Point(50, 0), Point(100, 50), Point(50, 100), Point(0, 50)])
+        case .pin:
+            return try Path(svgPathData: "M50 100C50 100 15 62 15 35A35 35 0 1 1 85 35C85 62 50 100 50 100Z")
+        case .arrow:
+            return Path(polygon: [Point(50, 0), Point(100, 100), Point(50, 75), Point(0, 100)])
         }
     }
+
+    /// The outline in the unit box turned to point `direction` (the shapes point up as drawn), about
+    /// the box's centre. Throws like `path(cornerRadius:)`, and naming `shape-direction` when a
+    /// direction other than up is given to a shape without one.
+    public func path(cornerRadius: Double? = nil, direction: ShapeDirection) throws -> Path {
+        let base = try path(cornerRadius: cornerRadius)
+        guard direction != .up else { return base }
+        guard takesDirection else {
+            throw SettingError("shape-direction", "goes with --shape triangle or arrow only (the shape is \(rawValue))")
+        }
+        let c = Self.unit / 2
+        // Quarter turns with exact entries, clockwise on screen (y down).
+        let turn: Transform
+        switch direction {
+        case .up: turn = .identity
+        case .right: turn = Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+        case .down: turn = Transform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+        case .left: turn = Transform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0)
+        }
+        return base.applying(Transform.translation(-c, -c).concatenating(turn).concatenating(.translation(c, c)))
+    }
+}
+
+/// Which way a `triangle` or an `arrow` points (`--shape-direction`).
+public enum ShapeDirection: String, Sendable, CaseIterable, Codable {
+    case up, right, down, left
 }

@@ -19,11 +19,11 @@ public enum ContainerSource: Sendable {
         switch self {
         case .text(let shaper):
             return try ContainerLayout(text: shaper, width: parameters.width, height: parameters.height,
-                                       fontSize: parameters.fontSize)
+                                       fontSize: parameters.fontSize, placement: parameters.placement)
         case .mask(let image):
-            return try ContainerLayout(mask: image, width: parameters.width, height: parameters.height)
+            return try ContainerLayout(mask: image, width: parameters.width, height: parameters.height, placement: parameters.placement)
         case .outline(let outline):
-            return try ContainerLayout(outline: outline, width: parameters.width, height: parameters.height)
+            return try ContainerLayout(outline: outline, width: parameters.width, height: parameters.height, placement: parameters.placement)
         }
     }
 
@@ -48,8 +48,8 @@ public struct ContainerOutline: Sendable, Equatable {
     }
 
     /// A built-in shape (see `ContainerShape`).
-    public init(shape: ContainerShape, cornerRadius: Double? = nil) throws {
-        self.init(path: try shape.path(cornerRadius: cornerRadius), key: "shape")
+    public init(shape: ContainerShape, cornerRadius: Double? = nil, direction: ShapeDirection = .up) throws {
+        self.init(path: try shape.path(cornerRadius: cornerRadius, direction: direction), key: "shape")
     }
 }
 

@@ -13,6 +13,7 @@ public struct WaveSetup: Sendable {
     public var maskImage: String?
     public var shape: ContainerShape?
     public var cornerRadius: Double?
+    public var shapeDirection: ShapeDirection?
     public var path: String?
     public var svg: String?
     public var fillRule: FillRule?
@@ -54,7 +55,7 @@ public struct WaveSetup: Sendable {
         if fillRule != nil, path == nil {
             throw SettingError("fill-rule", "goes with --path (--svg takes the rule from the file; text is non-zero)")
         }
-        if let shape { return .outline(try ContainerOutline(shape: shape, cornerRadius: cornerRadius)) }
+        if let shape { return .outline(try ContainerOutline(shape: shape, cornerRadius: cornerRadius, direction: shapeDirection ?? .up)) }
         if let path {
             do { return .outline(ContainerOutline(path: try Path(svgPathData: path), rule: fillRule ?? .nonZero, key: "path")) }
             catch let e as SVGPathDataError { throw SettingError("path", "malformed path data \(e)") }
@@ -132,12 +133,35 @@ extension WaveIndicator {
                       default: number(ContainerShape.defaultCornerRadius),
                       help: "Corner radius of the rounded rect, in units of the 100 x 100 shape (before scaling).",
                       group: .container, when: .equals("shape", [ContainerShape.roundedRect.rawValue]), valueName: "r")) { $0.cornerRadius = $1 },
+            .choice(D("shape-direction", .choice(choiceNames(ShapeDirection.self)), default: .value(.string(ShapeDirection.up.rawValue)),
+                      help: "Which way the triangle or the arrow points.", group: .container,
+                      when: .equals("shape", [ContainerShape.triangle.rawValue, ContainerShape.arrow.rawValue]), valueName: "way"),
+                    ShapeDirection.self) { $0.shapeDirection = $1 },
             .text(D("path", .text, default: .off("text"),
                     help: "Use SVG path data (M L H V C S Q T A Z) as the container instead of text.",
                     group: .container, valueName: "data")) { $0.path = $1 },
             .text(D("svg", .file(.svg), default: .off("text"),
                     help: "Use an SVG file's shapes as the container: each element filled under its own fill rule, the container their union (transforms, <style>, <use>, nested <svg>, display and visibility read per SVG; images and text refused).",
                     group: .container)) { $0.svg = $1 },
+            .text(D("center", .text, default: .off("the canvas's centre"),
+                    help: "The container's centre X,Y, each in px or % of the canvas's width and height (50%,50% is the middle).",
+                    group: .container, valueName: "X,Y")) { p, v in
+                let (x, y) = try ContainerPlacement.center(v)
+                p.wave.placement.centerX = x; p.wave.placement.centerY = y
+            },
+            S(D("radius", .numberOrPercent(of: "the canvas's smaller side"), unit: "px", hard: 0.01 ... ContainerPlacement.maxPixels,
+                soft: 10 ... 1000, step: 1, default: .off("80 % of the canvas"),
+                help: "Half the side of the square the container is fitted to, in px or % of the canvas's smaller side.",
+                group: .container, valueName: "R")) { p, v in
+                switch v {
+                case .number(let px): p.wave.placement.radius = CanvasLength(px)
+                case .string(let s): p.wave.placement.radius = Double(s.dropLast()).map { CanvasLength($0, percent: true) }
+                default: break
+                }
+            },
+            .choice(D("fit", .choice(choiceNames(ContainerPlacement.Fit.self)), default: .value(.string(ContainerPlacement.Fit.contain.rawValue)),
+                      help: "How the container fills its box: contain (aspect kept), fill (stretched to the box) or none (unscaled: a shape 100 px, an image 1:1).",
+                      group: .container), ContainerPlacement.Fit.self) { $0.wave.placement.fit = $1 },
             .text(D("fill-rule", .choice(["nonzero", "evenodd"]), default: .value(.string("nonzero")),
                     help: "Fill rule of --path.", group: .container, when: .isSet("path"), valueName: "rule")) {
                 $0.fillRule = $1 == "evenodd" ? .evenOdd : .nonZero
@@ -163,7 +187,7 @@ extension WaveIndicator {
                        help: "Draw a stack of N waves back to front: colours from --back-wave to --front-wave, phase offsets 90 degrees apart (2 is the classic pair).",
                        group: .waves, valueName: "N")) { $0.waveCount = $1 },
             .list(D("wave", .list, default: .off("the stack's defaults"),
-                    help: "Edit wave K of the stack (1 the back one), repeatable: K:key=value,... with color, amplitude (px), frequency, phase (deg offset, -360 ... 360), speed (x the phase speed, 0 ... 16) and direction (left or right).",
+                    help: "Edit wave K of the stack (1 the back one), repeatable: K:key=value,... with color, amplitude (px), frequency, phase (deg offset, -360 ... 360), speed (x the phase speed, 0 ... 16), direction (left or right) and level (0 ... 1: where the wave rests when the main level rests; transitions move it in proportion).",
                     group: .waves, when: .isSet("waves"), valueName: "K:key=value,...")) { $0.waveEdits = $1 },
         ]
         let motion: [S] = [
@@ -200,7 +224,7 @@ extension WaveIndicator {
         ]
         let label: [S] = [
             .text(D("label", .text, default: .off("no label"),
-                    help: "Progress label: text with {p} (percent) or {p:.N} (N decimals, 0 ... 6); {{ and }} are braces. Centred on the container, coloured by --label-color above the front wave and --label-inside-color below it.",
+                    help: "Progress label: text with {p} (percent), {v} (the value in --value-range), {p:.N} or {v:.N} (N decimals, 0 ... 6); {{ and }} are braces; a newline starts a line. Placed by --label-position, coloured by --label-color above the front wave and --label-inside-color below it.",
                     group: .label, valueName: "format")) { $0.wave.label = $1 },
             .text(D("label-font", .text, default: .derived("the container's font"),
                     help: "The label's font: a file or a fontconfig name.", group: .label, when: .isSet("label"), valueName: "font")) { $0.wave.labelFont = $1 },
@@ -211,6 +235,40 @@ extension WaveIndicator {
                       group: .label, when: .isSet("label"))) { $0.wave.labelColor = $1 },
             .colour(D("label-inside-color", .colour, default: colour(d.labelInsideColor),
                       help: "The label's colour where the front wave covers it.", group: .label, when: .isSet("label"))) { $0.wave.labelInsideColor = $1 },
+            .choice(D("label-position", .choice(choiceNames(LabelPosition.self)), default: .value(.string(LabelPosition.center.rawValue)),
+                      help: "Where the label sits: inside the container (center, top, bottom, left, right, 5 % in from its edges) or outside it (above, below).",
+                      group: .label, when: .isSet("label"), valueName: "where"), LabelPosition.self) { $0.wave.labelPosition = $1 },
+            .text(D("label-offset", .text, default: .value(.string("0,0")),
+                    help: "Moves the label by DX,DY px (y down) from its position.", group: .label, when: .isSet("label"), valueName: "DX,DY")) { p, v in
+                let parts = v.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+                      let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                      LabelStyle.offsetRange.contains(x), LabelStyle.offsetRange.contains(y) else {
+                    throw SettingError("label-offset", "'\(SettingDeclaration.clip(v))' is not DX,DY; expected two numbers in -100000 ... 100000 px")
+                }
+                p.wave.labelOffsetX = x; p.wave.labelOffsetY = y
+            },
+            .choice(D("label-align", .choice(choiceNames(LabelAlign.self)), default: .derived("by --label-position"),
+                      help: "Which side of the label is at its position, and how its lines align.", group: .label,
+                      when: .isSet("label"), valueName: "side"), LabelAlign.self) { $0.wave.labelAlign = $1 },
+            .choice(D("label-baseline", .choice(choiceNames(LabelBaseline.self)), default: .derived("by --label-position"),
+                      help: "Which height of the label is at its position: its ink's top, middle or bottom, or the first line's baseline.",
+                      group: .label, when: .isSet("label"), valueName: "line"), LabelBaseline.self) { $0.wave.labelBaseline = $1 },
+            .number(D("label-outline-width", .number, unit: "px", hard: LabelStyle.outlineRange, soft: 0 ... 20, step: 0.5,
+                      default: number(0), help: "Width of an outline around the label's glyphs (centred on them, round joins; 0: none).",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelOutlineWidth = $1 },
+            .colour(D("label-outline-color", .colour, default: colour(d.labelOutlineColor), help: "The label outline's colour.",
+                      group: .label, when: .isSet("label"))) { $0.wave.labelOutlineColor = $1 },
+            .choice(D("label-fit", .choice(choiceNames(LabelFit.self)), default: .value(.string(LabelFit.none.rawValue)),
+                      help: "shrink: a label wider (or, inside, higher) than the container is made smaller until it fits.",
+                      group: .label, when: .isSet("label")), LabelFit.self) { $0.wave.labelFit = $1 },
+            .text(D("value-range", .text, default: .value(.string("0:100")),
+                    help: "What {v} runs over as progress goes from 0 to 1: MIN:MAX, MIN below MAX.", group: .label, valueName: "MIN:MAX")) {
+                $0.wave.valueRange = try ValueRange($1)
+            },
+            .list(D("extra-label", .list, default: .off("none"),
+                    help: "One more label, repeatable (at most 16 labels): key=value,... ending in text=FORMAT (the rest of the value), keys position, dx, dy, align, baseline, font, size, color, inside-color, outline-width, outline-color, fit; keys not given take the --label-* settings.",
+                    group: .label, valueName: "key=value,...,text=FORMAT")) { $0.wave.extraLabels = $1 },
         ]
         let border: [S] = [
             .number(D("border-width", .number, unit: "px", hard: WaveParameters.borderRange, soft: 0 ... 40, step: 0.5,
@@ -230,6 +288,29 @@ extension WaveIndicator {
                       help: "Colour of the water at the container's bottom: each wave's colour runs down the ink box to this one (its alpha kept).",
                       group: .colours)) { $0.wave.waterGradient = $1 },
         ]
-        return basics + container + waves + motion + label + border + colours
+        let fillHelp = "a colour, linear(ANGLEdeg, COLOR [AT], ...) or radial(COLOR [AT], ...), AT in 0 ... 1 in order"
+        let shadowHelp = "COLOR RADIUS [DX DY]: Core Animation's layer shadow, the colour's alpha its opacity, RADIUS 0 ... 50 px (σ = RADIUS / 2), offset -200 ... 200 px (none: a glow)"
+        let paint: [S] = [
+            .text(D("water-fill", .text, default: .off("the waves' colours"),
+                    help: "Fill of every wave over the container's ink box: " + fillHelp + ".",
+                    group: .colours, valueName: "paint")) { $0.wave.waterFill = $1 },
+            .text(D("container-fill", .text, default: .off("--container"),
+                    help: "The container's fill over its ink box: " + fillHelp + ".",
+                    group: .colours, valueName: "paint")) { $0.wave.containerFill = $1 },
+            .text(D("background-fill", .text, default: .off("--background"),
+                    help: "The canvas's fill: " + fillHelp + ".", group: .colours, valueName: "paint")) { $0.wave.backgroundFill = $1 },
+            .text(D("border-fill", .text, default: .off("--border-color"),
+                    help: "The ring's fill over the container's ink box: " + fillHelp + ".",
+                    group: .border, when: .isSet("border-width"), valueName: "paint")) { $0.wave.borderFill = $1 },
+            .text(D("container-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath the container: " + shadowHelp + ".", group: .colours, valueName: "shadow")) { $0.wave.containerShadow = $1 },
+            .text(D("border-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath the ring: " + shadowHelp + ".", group: .border, when: .isSet("border-width"),
+                    valueName: "shadow")) { $0.wave.borderShadow = $1 },
+            .text(D("wave-shadow", .text, default: .off("none"),
+                    help: "Shadow beneath each wave, inside the container: " + shadowHelp + ".", group: .waves,
+                    valueName: "shadow")) { $0.wave.waveShadow = $1 },
+        ]
+        return basics + container + waves + motion + label + border + colours + paint
     }()
 }

@@ -1,3 +1,4 @@
+import Layers
 import Raster
 import SceneKit
 import Vector
@@ -24,8 +25,14 @@ public final class WaveIndicator: Scene {
     // `renderChanges` drew the overlays into.
     private var waveFrame = Pixmap(width: 0, height: 0)
     private var overlaidBuffer: UnsafeRawPointer?
-    private var label: WaveLabel?
+    private var labels: [WaveLabel] = []
+    private var previousFrontBand = 0 ..< 0
+    private var previousFront: [Double] = []
     private var border: Coverage?
+    // Fills or shadows (`usesLayerPaint`): the layer version of the scene drawn by the engine's
+    // fast renderer (which the reference renderer holds within 1/255), labels and ring included.
+    private var layered: WaveLayerScene?
+    private let layeredRenderer = FastLayerRenderer()
     private var layout: ContainerLayout
     private var tuner: WaveTuner
     private var scale = 1.0
@@ -40,8 +47,9 @@ public final class WaveIndicator: Scene {
         model = try WaveScene(parameters: parameters, layout: layout)
         fast = WaveRenderer(scene: model)
         stacked = Self.stackRenderer(model)
-        label = try WaveLabel(scene: model)
+        labels = try WaveLabel.all(scene: model)
         border = try WaveBorder.coverage(layout, parameters: parameters)
+        layered = parameters.usesLayerPaint ? WaveLayerScene(scene: model) : nil
     }
 
     public var kind: String { "wave" }
@@ -75,30 +83,58 @@ public final class WaveIndicator: Scene {
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
         if renderer == .reference { pixmap = referenceFrame(n); return }
+        if let layered {
+            layered.update(frame: n)
+            layeredRenderer.invalidate()
+            layered.render(with: layeredRenderer, into: &pixmap)
+            return
+        }
         model.update(frame: n)
         if let stacked { stacked.render(into: &pixmap) } else { fast.render(into: &pixmap) }
         if let border { WaveBorder.composite(border, color: model.parameters.borderColor, over: &pixmap) }
         drawLabel(into: &pixmap)
     }
 
-    /// The label over the fast frame: re-shaped only when the shown text changes.
+    /// The labels over the fast frame: each re-shaped only when its shown text changes.
     private func drawLabel(into pixmap: inout Pixmap) {
-        guard let label else { return }
-        _ = try? label.prepare(progress: model.state.progress)
-        let p = model.parameters
-        label.composite(over: &pixmap, scene: model, inside: p.labelInsideColor, outside: p.labelColor)
+        for label in labels {
+            _ = try? label.prepare(progress: model.state.progress)
+            label.composite(over: &pixmap, scene: model)
+        }
     }
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
         if renderer == .reference { pixmap = referenceFrame(n); return 0 ..< height }
+        if let layered {
+            layered.update(frame: n)
+            return layered.render(with: layeredRenderer, into: &pixmap)
+        }
         model.update(frame: n)
-        guard label != nil || border != nil else { return renderWavesDirty(into: &pixmap) }
+        guard !labels.isEmpty || border != nil else { return renderWavesDirty(into: &pixmap) }
         // The waves' changed rows go into a frame of their own; those rows are copied out and the
         // ring and the label drawn over them (the wave renderer rewrites parts of rows, and the
         // overlays must be drawn once over a whole row). A new label text, or another buffer, takes
         // every row.
-        let textChanged = label.map { (try? $0.prepare(progress: model.state.progress)) ?? true } ?? false
+        var textChanged = false
+        for label in labels where (try? label.prepare(progress: model.state.progress)) ?? true { textChanged = true }
         var rows = renderWavesDirty(into: &waveFrame)
+        // A label outside the container's rows splits at the front wave too: the rows where the
+        // surface was or is and a label lies are redrawn.
+        let band = frontBand(), moving = min(band.lowerBound, previousFrontBand.lowerBound) ..< max(band.upperBound, previousFrontBand.upperBound)
+        previousFrontBand = band
+        // Unchanged samples (a still surface) move nothing.
+        let moved = model.front.withUnsafeBufferPointer { f -> Bool in
+            guard previousFront.count == f.count else { previousFront = Array(f); return true }
+            return previousFront.withUnsafeMutableBufferPointer { q in
+                var changed = false
+                for k in 0 ..< f.count where q[k] != f[k] { q[k] = f[k]; changed = true }
+                return changed
+            }
+        }
+        for label in labels where moved {
+            let r = label.rows.clamped(to: moving)
+            if !r.isEmpty { rows = rows.isEmpty ? r : min(rows.lowerBound, r.lowerBound) ..< max(rows.upperBound, r.upperBound) }
+        }
         if pixmap.width != width || pixmap.height != height { pixmap = Pixmap(width: width, height: height) }
         let target = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
         if textChanged || target != overlaidBuffer { rows = 0 ..< height }
@@ -112,9 +148,17 @@ public final class WaveIndicator: Scene {
         }
         let p = model.parameters
         if let border { WaveBorder.composite(border, color: p.borderColor, over: &pixmap, rows: rows) }
-        label?.composite(over: &pixmap, scene: model, inside: p.labelInsideColor, outside: p.labelColor, within: rows)
+        for label in labels { label.composite(over: &pixmap, scene: model, within: rows) }
         overlaidBuffer = pixmap.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
         return rows
+    }
+
+    /// The canvas rows the front wave's surface crosses this tick.
+    private func frontBand() -> Range<Int> {
+        var lo = Double.infinity, hi = -Double.infinity
+        model.front.withUnsafeBufferPointer { f in for y in f { lo = min(lo, y); hi = max(hi, y) } }
+        let a = Int(max(0, min(Double(height), lo.rounded(.down)))), b = Int(max(0, min(Double(height), hi.rounded(.up))))
+        return a ..< max(a, b)
     }
 
     /// Frame `n` drawn by the layer version of the scene and the reference `LayerRenderer`.
@@ -128,9 +172,10 @@ public final class WaveIndicator: Scene {
 
     /// Threads the wave's closed-form renderer splits large full frames across (damage-only
     /// frames, a few rows, stay on one).
-    public var renderThreads = 1 { didSet { fast.threads = renderThreads } }
+    public var renderThreads = 1 { didSet { fast.threads = renderThreads; layeredRenderer.threads = renderThreads } }
 
     public func invalidate() {
+        layeredRenderer.invalidate()
         fast.invalidate()
         stacked?.invalidate()
         overlaidBuffer = nil
@@ -167,7 +212,10 @@ public final class WaveIndicator: Scene {
             p.waveWidth = p.waveWidth.map { $0 * scale }
             p.borderWidth = p.borderWidth.map { $0 * scale }
             p.borderGap *= scale
+            p.placement = p.placement.scaled(scale)
             p.labelSize = p.labelSize.map { min($0 * scale, WaveParameters.labelSizeRange.upperBound) }
+            p.labelOffsetX *= scale; p.labelOffsetY *= scale
+            p.labelOutlineWidth = min(p.labelOutlineWidth * scale, LabelStyle.outlineRange.upperBound)
             p.waves = p.waves?.map { w in
                 var w = w
                 w.amplitude = w.amplitude.map { min($0 * scale, WaveParameters.amplitudeRange.upperBound) }
@@ -181,7 +229,7 @@ public final class WaveIndicator: Scene {
         let p = pixelParameters(width: width, height: height)
         let l = relayout ? try source.layout(for: p) : layout
         let m = try WaveScene(parameters: p, layout: l)
-        let newLabel = try WaveLabel(scene: m)
+        let newLabels = try WaveLabel.all(scene: m)
         let newBorder = relayout ? try WaveBorder.coverage(l, parameters: p) : border
         layout = l
         border = newBorder
@@ -190,7 +238,9 @@ public final class WaveIndicator: Scene {
         fast.threads = renderThreads
         stacked = Self.stackRenderer(m)
         overlaidBuffer = nil
-        label = newLabel
+        labels = newLabels
+        layered = p.usesLayerPaint ? WaveLayerScene(scene: m) : nil
+        layeredRenderer.invalidate()
     }
 
     public var controls: [SceneControl] { Self.keys }
@@ -286,18 +336,71 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's layer tree as Lottie (`WaveVector.lottie`); it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
+        try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
+        try refuseUnexported(format: "a Lottie document", labelLayout: true)
         return try WaveVector.lottie(scene: model, frames: frames, masks: masks)
     }
 
     /// Frame `frame` as a still SVG (`WaveVector.svg(scene:frame:)`).
     public func svgDocument(frame: Int) throws -> String {
-        try WaveVector.svg(scene: model, frame: frame)
+        try refuseUnexported(format: "an SVG", labelLayout: true)
+        try refuseLayerPaint("SVG")
+        return try WaveVector.svg(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveVector.svg(scene:frames:)`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
+        try refuseLabel()
+        try refuseUnexported(format: "an animated SVG", labelLayout: true)
+        try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveVector.svg(scene: model, frames: frames)
+    }
+}
+
+extension WaveIndicator {
+    /// The wave's vector writer draws flat colours and the vertical water gradient only: a fill or
+    /// a shadow is one line naming its flag.
+    func refuseLayerPaint(_ format: String) throws {
+        let p = model.parameters
+        let set: [(String, Bool)] = [("water-fill", p.waterFill != nil), ("container-fill", p.containerFill != nil),
+                                     ("background-fill", p.backgroundFill != nil), ("border-fill", p.borderFill != nil),
+                                     ("container-shadow", p.containerShadow != nil), ("border-shadow", p.borderShadow != nil),
+                                     ("wave-shadow", p.waveShadow != nil), ("wave", (p.waves ?? []).contains { $0.fill != nil })]
+        if let key = set.first(where: \.1)?.0 {
+            throw SettingError(key, "the wave's \(format) export cannot hold fills or shadows; export frames (PNG, GIF, APNG, video) or leave out --\(key)")
+        }
+    }
+
+    /// What the wave's own vector writers cannot draw yet, in one line naming the flag: more than
+    /// one label, a label's outline, a wave's own level (where the writer lifts all waves as one),
+    /// and (`labelLayout`) a label placed, aligned, shrunk or broken into lines otherwise than
+    /// centred on one line.
+    func refuseUnexported(format: String, labelLayout: Bool) throws {
+        let p = model.parameters
+        if !p.extraLabels.isEmpty { throw SettingError("extra-label", "\(format) of the wave holds one label; leave out --extra-label or render frames") }
+        if p.label != nil, p.labelOutlineWidth > 0 {
+            throw SettingError("label-outline-width", "\(format) of the wave cannot hold the label's outline; leave out --label-outline-width or render frames")
+        }
+        if model.hasWaveLevels {
+            throw SettingError("wave", "\(format) of the wave lifts every wave to one level; leave out level= or render frames")
+        }
+        guard labelLayout, let label = p.label else { return }
+        let laid: [(String, Bool)] = [
+            ("label-position", p.labelPosition != .center), ("label-offset", p.labelOffsetX != 0 || p.labelOffsetY != 0),
+            ("label-align", p.labelAlign != nil), ("label-baseline", p.labelBaseline != nil), ("label-fit", p.labelFit != .none),
+            ("label", label.contains("\n")),
+        ]
+        if let (flag, _) = laid.first(where: \.1) {
+            throw SettingError(flag, "\(format) of the wave holds the label centred on one line; leave out --\(flag) or render frames")
+        }
+    }
+
+    /// The animated SVG is not shown to hold the progress label: one line naming the flag.
+    func refuseLabel() throws {
+        if model.parameters.label != nil {
+            throw SettingError("label", "an animated SVG cannot hold the progress label; export a still SVG of one frame (--frame K) or Lottie, or leave out --label")
+        }
     }
 }

@@ -23,7 +23,7 @@ extension WaveLayerScene {
         let motion = try WaveVectorMotion(scene: scene, first: first, frames: frames, fps: fps)
         let tree = WaveLayerScene(scene: scene, motion: motion)
         // Every text the label shows, made before sampling (which cannot fail).
-        if let label = tree.label {
+        if let label = tree.labels.first?.label {
             var last: String?
             for n in first ... first + frames {
                 let text = label.format.text(progress: scene.progress(index: n, timestamp: Double(n) / fps))
@@ -41,21 +41,23 @@ extension WaveLayerScene {
     func vectorTree(frame f: Double) -> Layer {
         guard let motion else { return root.presentation(at: 0) }
         for (layer, wave) in zip(waves, motion.waves) { layer.position = motion.position(wave, frame: f) }
+        guard let l = labels.first else { return root.presentation(at: 0) }
         if let front = motion.waves.last {
             let at = motion.position(front, frame: f)
-            insideMask.position = at
-            outsideMask.position = at
+            l.insideMask.position = at
+            l.outsideMask.position = at
         }
-        if let label {
+        do {
+            let label = l.label
             let n = motion.wholeFrame(f)
             let progress = scene.progress(index: n, timestamp: Double(n) / motion.fps)
             let text = label.format.text(progress: progress)
-            for l in labelInside.sublayers + labelOutside.sublayers { l.removeFromSuperlayer() }
+            for g in l.inside.sublayers + l.outside.sublayers { g.removeFromSuperlayer() }
             if text.contains(where: { !$0.isWhitespace }) {
                 for g in labelTexts[text] ?? [] {
                     g.inside.position = g.at; g.outside.position = g.at
-                    labelInside.addSublayer(g.inside)
-                    labelOutside.addSublayer(g.outside)
+                    l.inside.addSublayer(g.inside)
+                    l.outside.addSublayer(g.outside)
                 }
             }
         }

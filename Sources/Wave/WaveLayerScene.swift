@@ -16,11 +16,24 @@ public final class WaveLayerScene {
     public let root: Layer
     /// One shape per wave, back to front (the classic pair: back, front).
     let waves: [ShapeLayer]
-    // The label's two fills: inside masked by the front wave, outside by the region above it.
-    let labelInside = ShapeLayer(), labelOutside = ShapeLayer()
-    let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
-    let label: WaveLabel?
+    /// Per label: its outline, and its two fills, the inside one masked by the front wave, the
+    /// outside one by the region above it.
+    struct LabelLayers {
+        let label: WaveLabel
+        let outline = ShapeLayer(), inside = ShapeLayer(), outside = ShapeLayer()
+        let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
+    }
+    let labels: [LabelLayers]
+    /// Per wave with `--wave-shadow`: a layer that draws nothing and casts the wave's shadow (its
+    /// `shadowPath` the wave's polygon, raised with it), beneath the wave in its group.
+    let casters: [ShapeLayer]
     private let renderer = LayerRenderer()
+    private var presented: Layer?
+    /// The polygons' and the label regions' storage, three of each used in turn: the one rebuilt
+    /// each tick was last shown three ticks ago, when no presentation tree or renderer holds it
+    /// any more, so its capacity is reused and a tick allocates no path.
+    private var pathBuffers: [[Path]] = []
+    private var tick = 0
     private var riseAnimation: BasicAnimation<Layer, Point>
     private let riseDuration: Double
     private let scrubsRise: Bool
@@ -49,20 +62,36 @@ public final class WaveLayerScene {
         waves = p.waveStack.map { _ in ShapeLayer() }
         fullCanvas(root)
         root.backgroundColor = p.background
+        // Fills and shadows were validated with the parameters.
+        func paint(_ text: String?, _ box: Rect) -> Paint? { text.flatMap { try? WavePaint($0, key: "").paint(in: box) } }
+        func shadow(_ text: String?) -> WaveShadow? { text.flatMap { try? WaveShadow($0, key: "") } }
+        let waveShadow = shadow(p.waveShadow)
+        casters = p.waveStack.map { _ in ShapeLayer() }
+        if let bg = paint(p.backgroundFill, canvas) {
+            root.backgroundColor = nil
+            let l = ShapeLayer()
+            fullCanvas(l)
+            l.path = Path(rect: canvas); l.fillPaint = bg
+            root.addSublayer(l)
+        }
 
-        func containerLayer(_ color: Color) -> Layer {
+        func containerLayer(_ color: Color, fill: Paint? = nil) -> Layer {
             if lay.path.isEmpty {
                 let l = CoverageLayer()
-                l.coverage = lay.coverage; l.color = color
+                l.coverage = lay.coverage; l.color = color; l.paint = fill
                 fullCanvas(l)
                 return l
             }
             let l = ShapeLayer()
-            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule
+            l.path = lay.path; l.fillColor = color; l.fillRule = lay.fillRule; l.fillPaint = fill
             fullCanvas(l)
             return l
         }
-        let container = containerLayer(p.container)
+        let container = containerLayer(p.container, fill: paint(p.containerFill, lay.inkBox))
+        if let s = shadow(p.containerShadow) {
+            s.apply(to: container)
+            if !lay.path.isEmpty { container.shadowPath = lay.path }
+        }
         container.name = "container"
         container.colourSlots = ["fill": "container"]
         root.addSublayer(container)
@@ -80,7 +109,7 @@ public final class WaveLayerScene {
         riseDuration = duration
         // Transitions and area mapping move the level along their own curve: the rise is scrubbed to
         // it every tick.
-        scrubsRise = scene.transitions != nil || p.fillMapping == .area
+        scrubsRise = scene.transitions != nil || p.fillMapping == .area || scene.hasWaveLevels
 
         for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
@@ -90,28 +119,65 @@ public final class WaveLayerScene {
             clip.prefersLayerMasks = true
             fullCanvas(wave)
             if let motion {
+                // Vector export: the wave a static path moved by position (fills and shadows are
+                // refused before export; see WaveIndicator.refuseLayerPaint).
+                let clip = containerLayer(.black)
+                // Layer masks where they are exact: a matte per wave costs rlottie a little alpha each.
+                clip.prefersLayerMasks = true
                 wave.path = motion.path(motion.waves[j], closedAt: motion.bottom)
                 wave.name = Self.waveName(j, of: waves.count)
-                if p.waterGradient == nil { wave.colourSlots = ["fill": Self.waveName(j, of: waves.count)] }
-            } else {
-                wave.add(AnyAnimation(animation), forKey: "rise")
+                if let bottom = p.waterGradient {
+                    // The gradient stays on the canvas, cut by the container; the wave, as the mask of
+                    // both, moves. (The container inside the wave's mask, not outside it: rlottie and
+                    // ThorVG draw layer masks under a matte as we do, not a matte under layer masks.)
+                    let g = GradientLayer()
+                    fullCanvas(g)
+                    g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
+                    g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
+                    g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
+                    g.mask = clip
+                    wave.fillColor = .black
+                    wave.prefersLayerMasks = true
+                    group.mask = wave
+                    group.addSublayer(g)
+                } else {
+                    wave.colourSlots = ["fill": Self.waveName(j, of: waves.count)]
+                    group.mask = clip
+                    wave.fillColor = spec.color
+                    group.addSublayer(wave)
+                }
+                root.addSublayer(group)
+                continue
             }
-            if let bottom = p.waterGradient {
-                // The gradient stays on the canvas, cut by the container; the wave, as the mask of
-                // both, moves. (The container inside the wave's mask, not outside it: rlottie and
-                // ThorVG draw layer masks under a matte as we do, not a matte under layer masks.)
+            group.mask = containerLayer(.black)
+            wave.add(AnyAnimation(animation), forKey: "rise")
+            if let waveShadow {
+                let caster = casters[j]
+                fullCanvas(caster)
+                caster.fillColor = nil
+                waveShadow.apply(to: caster)
+                caster.add(AnyAnimation(animation), forKey: "rise")
+                group.addSublayer(caster)
+            }
+            if let fill = paint(spec.fill ?? p.waterFill, lay.inkBox) {
+                // The fill stays on the canvas; the wave, as its mask, moves.
+                let f = ShapeLayer()
+                fullCanvas(f)
+                f.path = Path(rect: canvas); f.fillPaint = fill
+                wave.fillColor = .black
+                f.mask = wave
+                group.addSublayer(f)
+            } else if let bottom = p.waterGradient {
+                // The gradient stays on the canvas; the wave, as its mask, moves.
                 let g = GradientLayer()
                 fullCanvas(g)
                 g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
                 g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
                 g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
-                g.mask = clip
+                g.mask = wave
                 wave.fillColor = .black
-                wave.prefersLayerMasks = true
-                group.mask = wave
                 group.addSublayer(g)
             } else {
-                group.mask = clip
                 wave.fillColor = spec.color
                 group.addSublayer(wave)
             }
@@ -120,25 +186,42 @@ public final class WaveLayerScene {
         // The ring, over the waves and under the label.
         if let ring = try? WaveBorder.coverage(lay, parameters: p) {
             let l = CoverageLayer()
-            l.coverage = ring; l.color = p.borderColor
+            l.coverage = ring; l.color = p.borderColor; l.paint = paint(p.borderFill, lay.inkBox)
+            shadow(p.borderShadow)?.apply(to: l)
             fullCanvas(l)
             root.addSublayer(l)
         }
-        // The scene's parameters are validated, so the label's format and font are known good.
-        label = try? WaveLabel(scene: scene)
-        if label != nil {
-            for (l, m, color) in [(labelInside, insideMask, p.labelInsideColor), (labelOutside, outsideMask, p.labelColor)] {
-                fullCanvas(l); fullCanvas(m)
-                l.fillColor = color
-                l.mask = m
-                root.addSublayer(l)
+        // The scene's parameters are validated, so the labels' formats and fonts are known good.
+        if let motion {
+            // Vector export holds the main label only, centred on one line, without an outline
+            // (the rest is refused before export; see WaveIndicator.refuseUnexported): its fills
+            // hold one layer per glyph (`labelLayers`), masked by the front wave's static path.
+            labels = ((try? WaveLabel(scene: scene)) ?? nil).map { [LabelLayers(label: $0)] } ?? []
+            if let l = labels.first, let front = motion.waves.last {
+                for (f, m, color) in [(l.inside, l.insideMask, p.labelInsideColor), (l.outside, l.outsideMask, p.labelColor)] {
+                    fullCanvas(f); fullCanvas(m)
+                    f.fillColor = color
+                    f.mask = m
+                    root.addSublayer(f)
+                }
+                l.inside.name = "label inside"; l.outside.name = "label outside"
+                l.insideMask.path = motion.path(front, closedAt: motion.bottom)
+                l.outsideMask.path = motion.path(front, closedAt: motion.top)
             }
-        }
-        if let motion, let front = motion.waves.last {
-            labelInside.name = "label inside"; labelOutside.name = "label outside"
-            insideMask.path = motion.path(front, closedAt: motion.bottom)
-            outsideMask.path = motion.path(front, closedAt: motion.top)
             return
+        }
+        labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
+        for l in labels {
+            fullCanvas(l.outline)
+            l.outline.fillColor = l.label.style.outlineColor
+            root.addSublayer(l.outline)
+            for (f, m, color) in [(l.inside, l.insideMask, l.label.style.insideColor), (l.outside, l.outsideMask, l.label.style.color)] {
+                fullCanvas(f); fullCanvas(m)
+                f.fillColor = color
+                // Above or below the container a label is all outside colour: no split.
+                f.mask = l.label.splits ? m : nil
+                root.addSublayer(f)
+            }
         }
         update(index: 0, timestamp: 0)
     }
@@ -148,11 +231,16 @@ public final class WaveLayerScene {
     public func update(index: Int, timestamp: Double) {
         scene.update(index: index, timestamp: timestamp)
         time = scene.parameters.isTimeBased ? timestamp : Double(index)
-        // Un-raised: the level at the ink box's bottom (`top(0)` with height mapping).
-        let lift = scene.layout.inkBox.maxY - scene.top(progress: scene.state.progress)
-        let yb = scene.yBottom + lift
-        func polygon(_ ys: [Double]) -> Path {
+        // Un-raised: each wave's level at the ink box's bottom (`top(0)` with height mapping).
+        tick += 1
+        let slot = tick % 3
+        if pathBuffers.isEmpty { pathBuffers = Array(repeating: Array(repeating: Path(), count: 3), count: waves.count + 2) }
+        func polygon(_ ys: [Double], buffer k: Int, lift: Double) -> Path {
+            let yb = scene.yBottom + lift
             var path = Path()
+            swap(&path, &pathBuffers[k][slot])
+            path.removeAll(keepingCapacity: true)
+            defer { pathBuffers[k][slot] = path }
             path.move(to: Point(0, ys[0] + lift))
             for x in 1 ..< ys.count { path.line(to: Point(Double(x), ys[x] + lift)) }
             path.line(to: Point(Double(ys.count - 1), yb))
@@ -160,29 +248,34 @@ public final class WaveLayerScene {
             path.close()
             return path
         }
-        for (layer, ys) in zip(waves, scene.waves) { layer.path = polygon(ys) }
-        if scrubsRise {
-            // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
-            // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
-            let u = scene.level(progress: scene.state.progress)
-            riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
-            riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
-            for wave in waves { wave.add(AnyAnimation(riseAnimation), forKey: "rise") }
+        for (k, (layer, ys)) in zip(waves, scene.waves).enumerated() {
+            let pk = scene.waveProgress(k, progress: scene.state.progress)
+            layer.path = polygon(ys, buffer: k, lift: scene.layout.inkBox.maxY - scene.top(progress: pk))
+            if casters[k].shadowOpacity > 0 { casters[k].shadowPath = layer.path }
+            if scrubsRise {
+                // Paused (speed 0) at the level's fraction of the rise, as a scrubber holds it.
+                // The level can lie a fraction of a pixel outside the rise (area mapping's empty and full).
+                let u = scene.level(progress: pk)
+                riseAnimation.to = Point(0, -u * (scene.layout.inkH + 2 * scene.amplitude))
+                riseAnimation.timing = MediaTiming(duration: riseDuration, speed: 0, timeOffset: riseDuration, repeatCount: 1, fillMode: .both)
+                layer.add(AnyAnimation(riseAnimation), forKey: "rise")
+                if casters[k].shadowOpacity > 0 { casters[k].add(AnyAnimation(riseAnimation), forKey: "rise") }
+            }
         }
         updateLabel()
     }
 
-    /// The label's text for this tick; its inside fill masked below the front wave's surface (as
-    /// presented), its outside fill above it.
+    /// Each label's text for this tick; its outline under it, its inside fill masked below the front
+    /// wave's surface (as presented), its outside fill above it.
     private func updateLabel() {
-        guard let label else { return }
-        _ = try? label.prepare(progress: scene.state.progress)
-        let path = (try? label.shownPath()) ?? Path()
-        labelInside.path = path
-        labelOutside.path = path
+        guard !labels.isEmpty else { return }
         let ys = scene.front
-        func region(toward y: Double) -> Path {
+        let slot = tick % 3, first = waves.count
+        func region(toward y: Double, buffer k: Int) -> Path {
             var r = Path()
+            swap(&r, &pathBuffers[first + k][slot])
+            r.removeAll(keepingCapacity: true)
+            defer { pathBuffers[first + k][slot] = r }
             r.move(to: Point(0, ys[0]))
             for x in 1 ..< ys.count { r.line(to: Point(Double(x), ys[x])) }
             r.line(to: Point(Double(ys.count - 1), y))
@@ -191,12 +284,29 @@ public final class WaveLayerScene {
             return r
         }
         let far = Double(scene.parameters.height) + 10
-        insideMask.path = region(toward: max(scene.yBottom, far))
-        outsideMask.path = region(toward: min(-10, (ys.min() ?? 0) - 10))
+        let below = region(toward: max(scene.yBottom, far), buffer: 0), above = region(toward: min(-10, (ys.min() ?? 0) - 10), buffer: 1)
+        for l in labels {
+            _ = try? l.label.prepare(progress: scene.state.progress)
+            let path = (try? l.label.shownPath()) ?? Path()
+            l.outline.path = l.label.shownOutlinePath()
+            l.inside.path = l.label.splits ? path : Path()
+            l.outside.path = path
+            l.insideMask.path = below
+            l.outsideMask.path = above
+        }
     }
 
     /// Headless tick n: timestamp n / fps.
     public func update(frame n: Int) { update(index: n, timestamp: Double(n) / scene.parameters.fps) }
+
+    /// Renders the current tick with the engine's fast renderer into `pixmap`, which holds what it
+    /// drew last (the presentation tree is reused); returns the rows that changed.
+    @discardableResult
+    public func render(with fast: FastLayerRenderer, into pixmap: inout Pixmap) -> Range<Int> {
+        let tree = root.presentation(at: time, reusing: presented)
+        presented = tree
+        return fast.render(tree, into: &pixmap, width: scene.parameters.width, height: scene.parameters.height)
+    }
 
     /// Renders the presentation tree of the current tick.
     public func render() -> Pixmap {

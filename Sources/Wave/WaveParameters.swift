@@ -65,6 +65,20 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     public var labelColor = Color(r: 0x46, g: 0xB7, b: 0x51)
     /// The label's colour where the front wave covers it.
     public var labelInsideColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Where the label sits (`--label-position`), its offset in px, and its anchors (nil: the position's).
+    public var labelPosition = LabelPosition.center
+    public var labelOffsetX = 0.0, labelOffsetY = 0.0
+    public var labelAlign: LabelAlign?
+    public var labelBaseline: LabelBaseline?
+    /// The label's outline: width in px (0: none) and colour.
+    public var labelOutlineWidth = 0.0
+    public var labelOutlineColor = Color(r: 0xFF, g: 0xFF, b: 0xFF)
+    /// Whether the label shrinks to fit the container.
+    public var labelFit = LabelFit.none
+    /// What `{v}` runs over; nil: 0 ... 100.
+    public var valueRange: ValueRange?
+    /// More labels (`--extra-label`), each `key=value,...,text=FORMAT` (`LabelStyle.extra`).
+    public var extraLabels: [String] = []
     /// The border ring's width `W` in px; nil or 0: no border.
     public var borderWidth: Double?
     /// The gap `G` in px between the container's outline and the ring.
@@ -92,6 +106,45 @@ public struct WaveParameters: Sendable, Equatable, Codable {
     /// straight RGB with its own alpha kept, from its own at the ink box's top to this one at its
     /// bottom (fixed on the canvas, not moving with the wave); nil: flat colours.
     public var waterGradient: Color?
+    /// Where the container sits and how it is scaled (`--center`, `--radius`, `--fit`).
+    public var placement = ContainerPlacement()
+    /// The fill of every wave (`--water-fill`, `WavePaint` over the ink box); a wave's own
+    /// `fill=` wins; nil: the waves' colours.
+    public var waterFill: String?
+    /// The container's fill (`--container-fill`, over the ink box) instead of `container`.
+    public var containerFill: String?
+    /// The canvas's fill (`--background-fill`, over the canvas) instead of `background`.
+    public var backgroundFill: String?
+    /// The ring's fill (`--border-fill`, over the ink box) instead of `borderColor`.
+    public var borderFill: String?
+    /// Shadows (`WaveShadow`) beneath the container, the ring and each wave (a wave's shadow
+    /// falls inside the container, on what is behind it).
+    public var containerShadow: String?, borderShadow: String?, waveShadow: String?
+
+    /// True when a fill or a shadow is set: the gauge is drawn by the layer engine then.
+    public var usesLayerPaint: Bool {
+        waterFill != nil || containerFill != nil || backgroundFill != nil || borderFill != nil
+            || containerShadow != nil || borderShadow != nil || waveShadow != nil
+            || (waves ?? []).contains { $0.fill != nil }
+    }
+
+    /// Throws naming the flag of the first fill or shadow that cannot be read.
+    func validatePaint() throws {
+        for (text, key) in [(waterFill, "water-fill"), (containerFill, "container-fill"), (backgroundFill, "background-fill"),
+                            (borderFill, "border-fill")] {
+            if let text { _ = try WavePaint(text, key: key) }
+        }
+        for (text, key) in [(containerShadow, "container-shadow"), (borderShadow, "border-shadow"), (waveShadow, "wave-shadow")] {
+            if let text { _ = try WaveShadow(text, key: key) }
+        }
+        if waterFill != nil, waterGradient != nil {
+            throw SettingError("water-fill", "cannot be combined with --water-gradient; give the gradient as --water-fill linear(...)")
+        }
+        if waterGradient != nil, (waves ?? []).contains(where: { $0.fill != nil }) {
+            throw SettingError("wave", "a wave's fill= cannot be combined with --water-gradient; give the gradient as --water-fill linear(...)")
+        }
+        for w in waves ?? [] { if let f = w.fill { _ = try WavePaint(f, key: "wave") } }
+    }
     /// Transition lengths accepted, seconds.
     public static let transitionRange: ClosedRange<Double> = 0 ... 3600
     /// How many times slower the phase and the rise run with reduced motion.
@@ -203,8 +256,10 @@ public struct WaveParameters: Sendable, Equatable, Codable {
         if let p = progress {
             guard p.isFinite, (0 ... 1).contains(p) else { throw SettingError("progress", "\(p) is outside 0 ... 1") }
         }
+        try placement.validate()
         try validateLabel()
         try validateMotion()
+        try validatePaint()
         if let waves {
             guard WaveSpec.countRange.contains(waves.count) else {
                 throw SettingError("waves", "\(waves.count) is outside \(WaveSpec.countRange.lowerBound) ... \(WaveSpec.countRange.upperBound)")
@@ -231,10 +286,12 @@ public struct WaveParameters: Sendable, Equatable, Codable {
 
     /// Throws the first label setting out of range.
     func validateLabel() throws {
-        if let label {
-            _ = try LabelFormat(label)
-            try SceneLimits.checkText(label, "label", newlines: true)
+        if let r = valueRange { _ = try ValueRange(checking: r.min, r.max) }
+        let styles = try LabelStyle.all(self)
+        guard styles.count <= LabelStyle.maxLabels else {
+            throw SettingError("extra-label", "\(styles.count) labels; at most \(LabelStyle.maxLabels) (the main one and the extra ones)")
         }
+        for s in styles { try s.validate(valueRange: valueRange) }
         try SceneLimits.check(labelSize, "label-size", Self.labelSizeRange, unit: "px")
         try SceneLimits.check(borderWidth, "border-width", Self.borderRange, unit: "px")
         try SceneLimits.check(borderGap, "border-gap", Self.borderRange, unit: "px")

@@ -34,6 +34,8 @@ public final class WaveScene: @unchecked Sendable {
     private let areaBelow: [Double]
     // With area mapping of an outline: the exact area below any height.
     private let areaProfile: AreaProfile?
+    // With area mapping of a mask image: the exact area below any height.
+    private let maskProfile: MaskAreaProfile?
     // With area mapping: the rows holding coverage.
     private let areaRows: Range<Int>
     /// The container.
@@ -55,6 +57,11 @@ public final class WaveScene: @unchecked Sendable {
     public var back: [Double] { waves[0] }
     /// The stack's waves in effect (nil for the classic pair), with their amplitudes resolved.
     public let stack: [WaveSpec]?
+    /// Per stack wave with a level of its own (`WaveSpec.level`), the factor its progress is the
+    /// scene's progress times; nil for a wave at the scene's level.
+    private let levelFactors: [Double?]
+    /// True when some wave of the stack has a level of its own.
+    public var hasWaveLevels: Bool { levelFactors.contains { $0 != nil } }
 
     // sin/cos of 2 pi f x'/w per sample: a phase shift is then a rotation, two FMAs per sample.
     private let sinKX: [Double]
@@ -79,10 +86,13 @@ public final class WaveScene: @unchecked Sendable {
         transitions = schedule.isEmpty ? nil
             : ProgressTransitions(start: parameters.progress ?? 0, steps: schedule, duration: parameters.transition,
                                   easing: try Easing(parameters.easing).function, fps: parameters.fps)
-        // An outline's area below a height is exact (`AreaProfile`); a mask image's rows are spread evenly.
+        // The area below a height is exact: an outline's by `AreaProfile`, a mask image's by `MaskAreaProfile`.
         let profile = parameters.fillMapping == .area && !layout.path.isEmpty
             ? AreaProfile(path: layout.path, rule: layout.fillRule, height: layout.height) : nil
         areaProfile = profile
+        maskProfile = parameters.fillMapping == .area ? layout.maskPlacement.map {
+            MaskAreaProfile(rowWidths: $0.rowWidths, scaleY: $0.scaleY, originY: $0.originY, height: layout.height)
+        } : nil
         let below = parameters.fillMapping == .area ? profile?.below ?? Self.areaBelowRows(layout.coverage) : []
         let total = below.first ?? 0
         let first = below.firstIndex { $0 < total } ?? 1
@@ -110,6 +120,16 @@ public final class WaveScene: @unchecked Sendable {
             return spec
         } }
         stack = specs
+        // A wave's level is where it rests when the scene's level rests at its reference: the fixed
+        // progress, the last transition's target, the highest target of a schedule, or the top of the
+        // repeating rise; on the way it moves in proportion to the scene's level.
+        let reference: Double
+        if let last = schedule.last {
+            reference = parameters.progressAt == nil ? last.target : max(schedule.map(\.target).max() ?? 0, parameters.progress ?? 0)
+        } else {
+            reference = parameters.progress ?? 1
+        }
+        levelFactors = (specs ?? []).map { spec in spec.level.map { reference > 0 ? $0 / reference : .infinity } }
         var ss: [[Double]] = [], cs: [[Double]] = []
         for spec in specs ?? [] {
             let kj = 2 * Double.pi * (spec.frequency ?? 0) / waveWidth
@@ -177,8 +197,8 @@ public final class WaveScene: @unchecked Sendable {
 
     /// The fraction `u` of the rise progress `p` shows: `p` with height mapping; with area mapping the
     /// `u` whose still surface `inkMaxY - u inkH` has `p` of the container's area below it: exact
-    /// for an outline (text, shape, path, SVG; `AreaProfile`), and for a mask image with each row's
-    /// coverage taken as spread evenly over the row; 0 and 1 put the surface at the bottom and top
+    /// for an outline (text, shape, path, SVG; `AreaProfile`) and for a mask image (its rows as placed,
+    /// `MaskAreaProfile`); 0 and 1 put the surface at the bottom and top
     /// edges of the covered rows, which can be a fraction of a pixel outside 0 ... 1.
     public func level(progress p: Double) -> Double {
         guard !areaBelow.isEmpty, let total = areaBelow.first, total > 0, layout.inkH > 0 else { return p }
@@ -188,6 +208,9 @@ public final class WaveScene: @unchecked Sendable {
         if p >= 1 { return (layout.inkBox.maxY - Double(areaRows.lowerBound)) / layout.inkH }
         let target = p * total
         if let areaProfile { return (layout.inkBox.maxY - areaProfile.height(below: target)) / layout.inkH }
+        if let maskProfile, maskProfile.total > 0 {
+            return (layout.inkBox.maxY - maskProfile.height(below: p * maskProfile.total)) / layout.inkH
+        }
         // The row j whose span holds the surface: areaBelow[j] >= target >= areaBelow[j + 1].
         var lo = 0, hi = areaBelow.count - 2
         while lo < hi {
@@ -221,6 +244,7 @@ public final class WaveScene: @unchecked Sendable {
         let a = amplitude, off = top(progress: p) + a
         if let stack {
             for j in stack.indices {
+                let off = levelFactors[j] == nil ? off : top(progress: waveProgress(j, progress: p)) + a
                 let rad = wavePhaseDegrees(j, index: index, timestamp: timestamp) * (Double.pi / 180)
                 let sp = Double.sine(rad), cp = Double.cosine(rad)
                 let aj = stack[j].amplitude ?? a
@@ -252,6 +276,14 @@ public final class WaveScene: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Stack wave `j`'s progress when the scene's is `p`: `p` for a wave at the scene's level, else
+    /// its level scaled with the scene's (`WaveSpec.level`), in 0 ... 1.
+    public func waveProgress(_ j: Int, progress p: Double) -> Double {
+        guard j < levelFactors.count, let k = levelFactors[j], let level = stack?[j].level else { return p }
+        guard k.isFinite else { return level }
+        return min(max(p * k, 0), 1)
     }
 
     /// Stack wave `j`'s phase in degrees for tick `index` at `timestamp`, in [0, 360): the scene's

@@ -32,6 +32,11 @@ public struct WaveSpec: Sendable, Equatable, Codable {
     public var speed: Double
     /// Which way the crests travel.
     public var direction: WaveDirection
+    /// The wave's own level in 0 ... 1, moved by the scene's transitions in proportion to the
+    /// scene's level (`WaveScene.waveProgress`); nil: the scene's level.
+    public var level: Double?
+    /// The wave's fill (`fill=`, `WavePaint` text over the ink box) instead of its colour.
+    public var fill: String?
 
     /// Waves a stack may hold.
     public static let countRange: ClosedRange<Int> = 1 ... 8
@@ -60,7 +65,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
 
     /// The error for a `--wave` value that cannot be read.
     static func syntaxError(_ text: String, _ why: String) -> SettingError {
-        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right)")
+        SettingError("wave", "'\(text)': \(why); expected K:key=value,... with K a wave number 1 ... N (1 the back one) and keys color, amplitude, frequency, phase, speed, direction (left or right), fill (a colour, linear(...) or radial(...)), level (0 ... 1)")
     }
 
     /// Applies `K:key=value,...` (K counting from 1, the back wave) to `waves`.
@@ -73,7 +78,7 @@ public struct WaveSpec: Sendable, Equatable, Codable {
             throw SettingError("wave", "'\(text)': wave \(k) is outside 1 ... \(waves.count) (--waves \(waves.count))")
         }
         var w = waves[k - 1]
-        for field in parts[1].split(separator: ",") {
+        for field in Self.fields(parts[1]) {
             let kv = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard kv.count == 2 else { throw syntaxError(text, "'\(field)' is not key=value") }
             let (key, value) = (kv[0], kv[1])
@@ -97,6 +102,10 @@ public struct WaveSpec: Sendable, Equatable, Codable {
                 w.frequency = f
             case "phase": w.phase = try number(phaseRange, "deg")
             case "speed": w.speed = try number(speedRange, "")
+            case "level": w.level = try number(0 ... 1, "")
+            case "fill":
+                _ = try WavePaint(value, key: "wave")
+                w.fill = value
             case "direction":
                 guard let d = WaveDirection(rawValue: value) else { throw SettingError("wave", "'\(text)': direction '\(value)' is not left or right") }
                 w.direction = d
@@ -105,6 +114,26 @@ public struct WaveSpec: Sendable, Equatable, Codable {
             }
         }
         waves[k - 1] = w
+    }
+
+    /// The `key=value` fields of `text`, split at commas outside parentheses (a fill's gradient
+    /// keeps its own commas).
+    static func fields(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for i in text.indices {
+            switch text[i] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                if start < i { out.append(text[start ..< i]) }
+                start = text.index(after: i)
+            default: break
+            }
+        }
+        if start < text.endIndex { out.append(text[start...]) }
+        return out
     }
 
     /// `key=value,...` for the fields that differ from `base` (empty when none do).
@@ -116,6 +145,8 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         if phase != base.phase { out.append("phase=" + DecimalText.shortest(phase)) }
         if speed != base.speed { out.append("speed=" + DecimalText.shortest(speed)) }
         if direction != base.direction { out.append("direction=" + direction.rawValue) }
+        if level != base.level, let l = level { out.append("level=" + DecimalText.shortest(l)) }
+        if fill != base.fill, let f = fill { out.append("fill=" + f) }
         return out.joined(separator: ",")
     }
 
@@ -134,5 +165,6 @@ public struct WaveSpec: Sendable, Equatable, Codable {
         }
         try check(phase, "phase", Self.phaseRange)
         try check(speed, "speed", Self.speedRange)
+        try check(level, "level", 0 ... 1)
     }
 }

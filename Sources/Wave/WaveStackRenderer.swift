@@ -84,10 +84,10 @@ public final class WaveStackRenderer: @unchecked Sendable {
 
     /// The vertical gradient of a wave of `color` to `bottom` (its alpha kept) over the ink box, or
     /// nil without one.
-    static func gradient(_ color: Color, to bottom: Color?, box: Rect) -> LinearGradient? {
+    static func gradient(_ color: Color, to bottom: Color?, box: Rect) -> Gradient? {
         guard let bottom else { return nil }
         let end = Color(r: bottom.r, g: bottom.g, b: bottom.b, a: color.a)
-        return LinearGradient(colors: [color, end], locations: nil, start: Point(0, box.minY), end: Point(0, box.maxY))
+        return Gradient(colors: [color, end], locations: nil, start: Point(0, box.minY), end: Point(0, box.maxY))
     }
 
     deinit {

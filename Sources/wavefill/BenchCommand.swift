@@ -47,6 +47,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the text layout instead: a 2000-character paragraph of six scripts wrapped to 400 px (fallback fonts, bidi, line breaks, shaping), median of 50.")
     var layout = false
 
+    @Flag(name: .long, help: "Time the layer shadow instead: its blur at 1200x1040 for radii 4, 12 and 50, and the gauge at that size with and without wave, container and ring shadows (changed rows per frame), medians of 30.")
+    var shadow = false
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Also run N frames at 512x512 and report time and memory drift between the first and last 1000 (2000 ... 10000000).", valueName: "N"))
     var soak: Int?
 
@@ -66,6 +69,10 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if layout {
             print(try LayoutBench.report(json: json))
+            return
+        }
+        if shadow {
+            print(try ShadowBench.report(json: json))
             return
         }
         var r = BenchRequest()

@@ -91,7 +91,8 @@ import WaveFillApp
         #expect(wave.render(frame: 33) == (try Self.make(.wave, [("amplitude", .number(5))])).render(frame: 33))
         #expect(wave.adjustedSettings["amplitude"] == .number(5))
         // A scene ignores what it has no use for.
-        #expect(try Self.make(.marquee).perform(.toggle, atFrame: 0) == nil)
+        #expect(try Self.make(.marquee).perform(.adjust("amplitude", 1), atFrame: 0) == nil)
+        #expect(try Self.make(.marquee, [("text", .string("Hi"))]).perform(.toggle, atFrame: 0) == nil)   // nothing scrolls
     }
 }
 

@@ -31,6 +31,15 @@ enum RandomTrees {
         return p
     }
 
+    /// A linear gradient at any angle or a radial one, with one to five stops in order.
+    static func paint(_ r: inout SeededRandom, in box: Rect) -> Paint {
+        let locations = (0 ..< r.int(1 ... 5)).map { _ in r.double(0 ... 1) }.sorted()
+        let stops = locations.map { GradientStop(color(&r), at: $0) }
+        func pt() -> Point { Point(r.double(box.minX ... box.maxX), r.double(box.minY ... box.maxY)) }
+        if r.int(0 ... 1) == 0 { return .linear(stops: stops, start: pt(), end: pt()) }
+        return .radial(stops: stops, center: pt(), radius: r.double(1 ... max(2, box.width)))
+    }
+
     static func transform(_ r: inout SeededRandom) -> Transform {
         switch r.int(0 ... 4) {
         case 0, 1: return .identity
@@ -57,6 +66,8 @@ enum RandomTrees {
                 s.miterLimit = r.double(1 ... 10)
                 if r.int(0 ... 1) == 0 { s.strokeStart = r.double(0 ... 0.5); s.strokeEnd = r.double(0.3 ... 1) }
             }
+            if r.int(0 ... 2) == 0 { s.fillPaint = paint(&r, in: box) }
+            if r.int(0 ... 3) == 0 { s.strokePaint = paint(&r, in: box) }
             l = s
         case 1:
             let g = GradientLayer()
@@ -76,6 +87,13 @@ enum RandomTrees {
         if r.int(0 ... 3) == 0 { l.opacity = r.double(0.1 ... 1) }
         if r.int(0 ... 4) == 0 { l.masksToBounds = true }
         if r.int(0 ... 5) == 0 { l.isHidden = true }
+        if r.int(0 ... 3) == 0 {
+            l.shadowOpacity = r.double(0.2 ... 1)
+            l.shadowColor = color(&r)
+            l.shadowRadius = [0, 0.4, 1.5, 3, 6.5, 11][r.int(0 ... 5)]
+            l.shadowOffset = Point(r.double(-6 ... 6), r.double(-6 ... 6))
+            if r.int(0 ... 1) == 0 { l.shadowPath = path(&r, in: box) }
+        }
         if depth > 0 {
             for _ in 0 ..< r.int(0 ... 3) { l.addSublayer(layer(&r, size: size * 0.8, depth: depth - 1)) }
             if r.int(0 ... 3) == 0 { l.mask = layer(&r, size: size, depth: depth - 1) }

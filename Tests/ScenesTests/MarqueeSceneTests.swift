@@ -3,12 +3,13 @@ import Testing
 import Geometry
 import Raster
 import Layers
+import Animation
 import Text
 @testable import Scenes
 import Wave
 
 /// The caption: text + 3 spaces + text + 3 spaces + text moved by (text width + separator width)
-/// every text width x 0.035 s, linearly, forever; faded at 0.026 of the width at each side.
+/// every 7 s, linearly, forever; faded at 0.026 of the width at each side.
 @Suite struct MarqueeSceneTests {
     static let caption = "Never gonna give you up"
 
@@ -29,7 +30,7 @@ import Wave
         #expect(s.isScrolling)
         #expect(s.textWidth == text.width && s.separatorWidth == spaces.width)
         #expect(s.distance == text.width + spaces.width)
-        #expect(s.period == text.width * 0.035 && s.scrollDuration == s.period)
+        #expect(s.period == MarqueeParameters.defaultDuration && s.scrollDuration == s.period)
         // Frame n at 60 fps: offset -(distance) x ((n / 60) mod period) / period.
         for n in [0, 1, 7, 60, 100, 250, 1234, 54321] {
             let t = Double(n) / 60
@@ -113,6 +114,98 @@ import Wave
         }
     }
 
+    /// MarqueeLabel's types at their turning points: offsets as fractions of the distance from rest
+    /// (0) to end aligned (1), at times over a 2 s scroll with a 1 s delay.
+    @Test(arguments: [
+        (MarqueeScroll.left, 4.0, [(0.5, 0.0), (1.0, 0.0), (2.0, 0.5), (3.0, 1.0), (3.9, 1.0), (4.0, 0.0), (5.0, 0.0), (6.0, 0.5)]),
+        (.right, 4.0, [(0.5, 1.0), (1.0, 1.0), (2.0, 0.5), (3.0, 0.0), (3.9, 0.0), (4.0, 1.0), (6.0, 0.5)]),
+        (.leftRight, 6.0, [(0.5, 0.0), (2.0, 0.5), (3.0, 1.0), (3.9, 1.0), (5.0, 0.5), (6.0, 0.0)]),
+        (.rightLeft, 6.0, [(0.5, 1.0), (2.0, 0.5), (3.0, 0.0), (3.9, 0.0), (5.0, 0.5), (6.0, 1.0)]),
+    ])
+    func typesTurnWhereMarqueeLabelsDo(type: MarqueeScroll, period: Double, points: [(Double, Double)]) throws {
+        let s = try Self.scene { $0.scroll = type; $0.scrollDuration = 2; $0.delay = 1 }
+        #expect(s.content.sublayers.count == 1 && s.scrollType == type)
+        #expect(abs(s.distance - (s.textWidth - 160)) < 1e-9)
+        #expect(s.period == period)
+        for (t, fraction) in points {
+            #expect(abs(s.model.offset(at: t) + s.distance * fraction) < 1e-9, "\(type) t = \(t)")
+        }
+        // Each type's rest pose is its start: left types show the text's start, right types its end.
+        let start = try Self.scene { $0.scroll = type == .left || type == .leftRight ? .left : .right; $0.scrollDuration = 2; $0.delay = 1 }
+        #expect(s.render(at: 0.5) == start.render(at: 0.5))
+    }
+
+    @Test func continuousReverseIsContinuousMovingRight() throws {
+        let reverse = try Self.scene { $0.scroll = .continuousReverse; $0.scrollDuration = 8 }
+        let right = try Self.scene { $0.scrollDuration = 8; $0.direction = .right }
+        #expect(reverse.scrollType == .continuousReverse && right.scrollType == .continuousReverse)
+        for t in [0.0, 1.3, 4, 7.9] { #expect(reverse.model.offset(at: t) == right.model.offset(at: t)) }
+        #expect(abs(reverse.model.offset(at: 2) + reverse.distance * 0.75) < 1e-9)
+        let bounceRight = try Self.scene { $0.scroll = .bounce; $0.direction = .right }
+        #expect(bounceRight.scrollType == .rightLeft)
+    }
+
+    @Test func theCurveShapesEachScrollAndNotThePauses() throws {
+        let eased = try Self.scene { $0.scroll = .leftRight; $0.scrollDuration = 2; $0.delay = 1; $0.easing = "ease-in-out" }
+        let f = TimingFunction.easeInEaseOut
+        for (t, fraction) in [(1.5, f.apply(0.25)), (2.0, 0.5), (2.5, f.apply(0.75)), (3.5, 1.0), (4.5, 1 - f.apply(0.25))] {
+            #expect(abs(eased.model.offset(at: t) + eased.distance * fraction) < 1e-9, "t = \(t)")
+        }
+        #expect(abs(eased.model.offset(at: 1.5) + eased.distance * 0.25) > 1)   // not linear
+        let continuous = try Self.scene { $0.scrollDuration = 4; $0.easing = "ease-in" }
+        #expect(abs(continuous.model.offset(at: 1) + continuous.distance * TimingFunction.easeIn.apply(0.25)) < 1e-9)
+        #expect(throws: SettingError.self) { try Self.scene { $0.easing = "wobbly" } }
+    }
+
+    @Test(arguments: MarqueeAlignment.allCases)
+    func textThatFitsStandsWhereItIsAligned(alignment: MarqueeAlignment) throws {
+        let s = try Self.scene("du", size: (400, 60)) { $0.alignment = alignment; $0.leadingBuffer = 10; $0.trailingBuffer = 20 }
+        #expect(!s.isScrolling)
+        let x = try #require(s.content.sublayers.first).position.x
+        switch alignment {
+        case .left: #expect(x == 10)
+        case .center: #expect(abs(x + s.textWidth / 2 - 200) < 1e-9)
+        case .right: #expect(abs(x + s.textWidth - 380) < 1e-9)
+        }
+        // The ink lies where the layer is: its leftmost dark column follows the alignment.
+        let img = s.render(at: 0)
+        let firstInk: Int = (0 ..< 400).first { i in (0 ..< 60).contains { j in img.pixel(i, j).x < 128 } } ?? -1
+        let gap: Double = abs(Double(firstInk) - x)
+        #expect(gap < 6, "ink at \(firstInk), layer at \(x)")
+        // Alignment does not move scrolling text.
+        let scrolling = try Self.scene { $0.alignment = alignment }
+        #expect(scrolling.content.sublayers.first?.position.x == 0)
+    }
+
+    @Test func aClickPausesTheScrollWhereItIsAndResumesFromThere() throws {
+        let s = try Self.scene { $0.scrollDuration = 4 }
+        #expect(s.controls.map(\.action) == [.toggle])
+        let at1 = s.model.offset(at: 1)
+        #expect(s.perform(.toggle, atFrame: 60) != nil && s.model.pausedAt == 1)
+        #expect(s.timeline == .still)
+        for t in [1.0, 2, 30] { #expect(s.model.offset(at: t) == at1) }           // held
+        #expect(s.perform(.toggle, atFrame: 180) != nil && s.model.pausedAt == nil)  // resumed at 3 s
+        #expect(abs(s.model.offset(at: 3) - at1) < 1e-9)
+        let fresh = try Self.scene { $0.scrollDuration = 4 }
+        #expect(abs(s.model.offset(at: 4) - fresh.model.offset(at: 2)) < 1e-9)     // 2 s were spent paused
+        _ = s.perform(.restart, atFrame: 0)
+        #expect(abs(s.model.offset(at: 1) - at1) < 1e-9)
+        // Text that fits has nothing to pause.
+        let fits = try Self.scene("du", size: (400, 60))
+        #expect(fits.perform(.toggle, atFrame: 10) == nil)
+    }
+
+    /// The fast renderer, frame after frame, against the exact reference renderer from nothing.
+    @Test(arguments: MarqueeScroll.allCases)
+    func theFastRendererAgreesWithTheReference(type: MarqueeScroll) throws {
+        let s = try Self.scene { $0.scroll = type; $0.scrollDuration = 1; $0.delay = 0.25; $0.easing = "ease-in-out" }
+        var seq = Pixmap(width: 160, height: 40)
+        for n in 0 ... 150 {
+            _ = s.renderChanges(frame: n, into: &seq)
+            if n % 10 == 0 { #expect(maxDifference(seq, s.render(at: Double(n) / 60)) <= 1, "\(type) frame \(n)") }
+        }
+    }
+
     @Test func styledRunsKeepTheirColoursFontsAndSizes() throws {
         let serif = try FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
         let red = Color(r: 255, g: 0, b: 0), blue = Color(r: 0, g: 0, b: 255)
@@ -139,6 +232,7 @@ import Wave
             ({ $0.fadeLength = -1 }, "--fade-length"), ({ $0.leadingBuffer = -1 }, "--leading-buffer"),
             ({ $0.trailingBuffer = .infinity }, "--trailing-buffer"), ({ $0.delay = -0.5 }, "--delay"),
             ({ $0.runs = [.init(text: "")] }, "--text"), ({ $0.runs = [.init(text: "x\u{378}")] }, "--text"),
+            ({ $0.easing = "cubic-bezier(2,0,1,1)" }, "--easing"),
         ]
         for (edit, flag) in cases {
             do {

@@ -60,8 +60,10 @@ import Wave
                 #expect(before.opacity == g.fromOpacity && after.opacity == g.toOpacity, "\(g.text) \(g.role)")
                 #expect(before.position == g.from && after.position == g.to)
                 let mid = try presented(g.delay + g.duration / 2)
-                #expect(abs(mid.opacity - (g.fromOpacity + g.toOpacity) / 2) < 1e-9, "\(g.text) \(g.role) opacity")
-                let ease: TimingFunction = g.role == .leaving ? .easeIn : g.role == .entering ? .easeOut : .easeInEaseOut
+                // Pixelate hands over to the pixels half-way: the glyph is gone there, either way.
+                let midOpacity = effect == .pixelate && g.role != .moving ? 0 : (g.fromOpacity + g.toOpacity) / 2
+                #expect(abs(mid.opacity - midOpacity) < 1e-9, "\(g.text) \(g.role) opacity")
+                let ease: TimingFunction = g.role == .leaving ? .easeIn : g.role == .entering ? (effect == .anvil ? .easeIn : .easeOut) : .easeInEaseOut
                 let f = ease.apply(0.5)
                 let want = TransformParts.interpolate(g.fromTransform, g.toTransform, f).transform
                 let got = mid.transform
@@ -86,6 +88,74 @@ import Wave
         for g in fall.changes[1].glyphs where g.role == .entering {
             #expect(g.fromTransform.translation.y < 0 && g.fromOpacity == 0 && g.toTransform == TransformParts())
         }
+    }
+
+    @Test func theNewEffectsMoveAsLTMorphingLabelsDo() throws {
+        let em = try Self.scene().fontSize
+        let anvil = try Self.scene { $0.effect = .anvil }, burn = try Self.scene { $0.effect = .burn }
+        let sparkle = try Self.scene { $0.effect = .sparkle }, none = try Self.scene { $0.effect = MorphEffect.none }
+        for g in anvil.changes[1].glyphs where g.role == .entering {
+            // Dropped from above the canvas (its ink wholly above the top edge) into place.
+            #expect(g.fromTransform.translation.y == -(g.ink.maxY + em) && g.toTransform == TransformParts())
+        }
+        for g in burn.changes[1].glyphs where g.role == .leaving {
+            #expect(g.toTransform.scale == Point(1, 0.3) && g.toTransform.translation.y > 0)     // burning down to its foot
+        }
+        for g in sparkle.changes[1].glyphs where g.role == .entering { #expect(g.fromTransform.scale == Point(0.4, 0.4)) }
+        for g in none.changes[1].glyphs { #expect(g.fromTransform == TransformParts() && g.toTransform == TransformParts()) }
+        // Particles: sparkle over entering glyphs, burn from leaving ones, anvil where entering ones land.
+        func emitters(_ s: MorphScene, _ k: Int) -> [EmitterLayer] { s.changes[k].root.sublayers.compactMap { $0 as? EmitterLayer } }
+        let entering = sparkle.changes[1].glyphs.filter { $0.role == .entering }.count
+        let leaving = burn.changes[1].glyphs.filter { $0.role == .leaving }.count
+        #expect(emitters(sparkle, 1).count == entering && emitters(anvil, 1).count == entering && emitters(burn, 1).count == leaving)
+        let fall = try Self.scene()
+        #expect(emitters(none, 1).isEmpty && emitters(fall, 1).isEmpty)
+        // Anvil dust starts when its glyph lands, at the glyph's foot.
+        for (e, g) in zip(emitters(anvil, 1), anvil.changes[1].glyphs.filter { $0.role == .entering }) {
+            #expect(abs(e.emitBegin - (g.delay + g.duration)) < 1e-12 && e.emitterRect.minY == g.ink.maxY)
+        }
+        // Flames rise (negative y speed) and sparkles fall.
+        let flame = emitters(burn, 1)[0].particle(cell: 0, index: 3)
+        #expect(flame.velocity.y < 0)
+        #expect(emitters(sparkle, 1)[0].particle(cell: 0, index: 3).acceleration.y > 0)
+    }
+
+    @Test(arguments: [MorphEffect.pixelate, .sparkle, .burn, .anvil])
+    func particleFramesArePureFunctionsOfTheFrameAndBothRenderersAgree(effect: MorphEffect) throws {
+        let s = try Self.scene(size: (160, 60)) { $0.effect = effect; $0.interval = 2 }
+        var seq = Pixmap(width: 160, height: 60)
+        s.renderer = .fast
+        for n in 120 ... 200 {
+            _ = s.renderChanges(frame: n, into: &seq)
+            guard n % 16 == 0 else { continue }
+            let alone = s.render(at: Double(n) / 60)               // the exact reference renderer, from nothing
+            #expect(maxDifference(seq, alone) <= 1, "\(effect) frame \(n)")
+        }
+        // The same seed gives the same particles; another seed others.
+        let again = try Self.scene(size: (160, 60)) { $0.effect = effect; $0.interval = 2 }
+        #expect(again.render(at: 2.4) == s.render(at: 2.4))
+        if effect != .pixelate {
+            let other = try Self.scene(size: (160, 60)) { $0.effect = effect; $0.interval = 2; $0.seed = 7 }
+            #expect(other.render(at: 2.4) != s.render(at: 2.4))
+        }
+    }
+
+    /// The particles' Lottie stays within its budget: a 4 s sparkle loop at 400x310 is at most 1 MB.
+    @Test func aSparkleLoopsLottieIsWithinItsBudget() throws {
+        var p = MorphParameters()
+        p.effect = .sparkle; p.texts = ["Marquee", "Stroke"]
+        let s = try MorphScene(canvas: SceneCanvas(width: 400, height: 310), parameters: p, face: try boldFace())
+        let json = try s.lottieDocument(start: 120, frames: 240, masks: .matte)
+        #expect(json.utf8.count <= 1_000_000, "\(json.utf8.count) bytes")
+        #expect(json.contains("particle"))                      // the particles are in it
+    }
+
+    @Test func durationAndDelayAreSettings() throws {
+        let s = try Self.scene { $0.durationRange = MorphParameters.durations(around: 0.3); $0.delayRange = 0 ... 0.05; $0.interval = 1 }
+        let all = s.changes.flatMap(\.glyphs)
+        #expect(all.allSatisfy { (0.14 ... 0.46).contains($0.duration) && (0 ... 0.05).contains($0.delay) })
+        #expect(MorphParameters.durations(around: 0.75) == 0.35 ... 1.15)
+        #expect(throws: SettingError.self) { try Self.scene { $0.durationRange = MorphParameters.durations(around: 3) } }
     }
 
     @Test func aFrameIsAPureFunctionOfTime() throws {

@@ -121,8 +121,9 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
     @Test func lottieFillsAndMattesTakeTheRule() throws {
         let ring = try outlineScene(ContainerOutline(path: try Path(svgPathData: Self.ring), rule: .evenOdd, key: "path"))
         let doc = try WaveVector.lottie(scene: ring, frames: 10)
-        // Two mattes (one per wave) and the container fill are even-odd.
-        #expect(doc.components(separatedBy: "\"r\":2").count - 1 == 3)
+        // The container fill and the clip's outline (written once, the matte of both waves) are even-odd.
+        #expect(doc.components(separatedBy: "\"r\":2").count - 1 == 2)
+        #expect(doc.components(separatedBy: "\"tt\":").count - 1 == 2)
         #expect(throws: SettingError.self) { try WaveVector.lottie(scene: ring, frames: 10, masks: .mask) }
         let heart = try WaveVector.lottie(scene: try outlineScene(try ContainerOutline(shape: .heart)), frames: 10, masks: .mask)
         #expect(!heart.contains("\"r\":2"))

@@ -94,7 +94,8 @@ struct RealKeyframesTests {
     }
 
     @Test func strokeMotionIsTwoKeyframesPerProperty() throws {
-        for s in try SceneLottieTests.scenes() where s.name.hasPrefix("stroke") {
+        // The pen tip (stroke-stagger-tip) follows the curve, not an eased ramp: left out.
+        for s in try SceneLottieTests.scenes() where s.name.hasPrefix("stroke") && !s.name.hasSuffix("-tip") {
             let doc = try parseJSON(try s.scene.lottieDocument(start: s.start, frames: s.frames, masks: .matte))
             var counts: [Int] = []
             func walk(_ v: Any) {

@@ -33,6 +33,15 @@ struct SceneLottieTests {
         spread.selectAt = 0.2; spread.deselectAt = 1.0
         var morph = MorphParameters()
         morph.texts = ["Wave", "Fill"]; morph.interval = 1.5
+        var shimmer = SpreadParameters()
+        shimmer.selectAt = nil; shimmer.deselectAt = nil; shimmer.wholeFramesAt = 60
+        var sh = Shimmer(); sh.length = 0.5; sh.color = Color(r: 0xF2, g: 0x45, b: 0x57); shimmer.shimmer = sh
+        var staggered = stroke
+        staggered.glyphStagger = 0.2; staggered.penTip = 8; staggered.easing = "ease-out"; staggered.strokeColor = Color(r: 0x1C, g: 0x7E, b: 0xD6)
+        var sparkle = morph, burn = morph, anvil = morph, pixelate = morph
+        sparkle.effect = .sparkle; burn.effect = .burn; anvil.effect = .anvil; pixelate.effect = .pixelate
+        var eased = marquee
+        eased.scroll = .leftRight; eased.easing = "ease-in-out"; eased.delay = 0.25; eased.runs[1].text = "Fill, there and back "
         // Text laid out: two lines (Latin, then Chinese from a fallback font) and mixed directions.
         var lines = StrokeParameters()
         lines.text = "Wave\n加载中"; lines.drawDuration = 1; lines.fillDuration = 0.5
@@ -46,6 +55,13 @@ struct SceneLottieTests {
             ("stroke", try StrokeScene(canvas: canvas, parameters: stroke, face: face)),
             ("spread", try SpreadScene(canvas: canvas, parameters: spread, face: face)),
             ("morph", try MorphScene(canvas: canvas, parameters: morph, face: face)),
+            ("spread-shimmer", try SpreadScene(canvas: canvas, parameters: shimmer, face: face)),
+            ("marquee-left-right", try MarqueeScene(canvas: canvas, parameters: eased, face: face)),
+            ("stroke-stagger-tip", try StrokeScene(canvas: canvas, parameters: staggered, face: face)),
+            ("morph-sparkle", try MorphScene(canvas: canvas, parameters: sparkle, face: face)),
+            ("morph-burn", try MorphScene(canvas: canvas, parameters: burn, face: face)),
+            ("morph-anvil", try MorphScene(canvas: canvas, parameters: anvil, face: face)),
+            ("morph-pixelate", try MorphScene(canvas: canvas, parameters: pixelate, face: face)),
         ]
         return list.map { name, scene in
             switch scene.timeline {

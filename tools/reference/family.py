@@ -32,8 +32,10 @@ from shapely.geometry import Polygon, MultiPolygon  # noqa: E402
 from shapely.geometry.polygon import orient  # noqa: E402
 
 FILL_TOL = 1e-4      # px: chords of filled curves
-STROKE_TOL = 2e-4    # px: chords of stroked curves (pieces are unioned by GEOS)
+STROKE_TOL = 1e-5    # px: chords of stroked curves (pieces are unioned by GEOS); fine, as the cut
+                     # point of a trimmed stroke is a fraction of the chords' total length
 ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs
+SLIVER = 1e-9        # px^2: rings of a GEOS union smaller than this are dropped
 
 
 def colour(text, default):
@@ -262,8 +264,9 @@ def rings_of(geom):
                 out += rings_of(g)
             continue
         g = orient(g, 1.0)
-        out.append(np.asarray(g.exterior.coords))
-        out += [np.asarray(r.coords) for r in g.interiors]
+        # GEOS's unions can leave needle holes of ~1e-14 px^2 whose three points are nearly collinear,
+        # so their orientation is noise: rings under SLIVER px^2 change no pixel by more than that.
+        out += [np.asarray(r.coords) for r in [g.exterior, *g.interiors] if Polygon(r).area >= SLIVER]
     return out
 
 
@@ -326,6 +329,9 @@ def stroke_pieces(pts, closed, h, join, cap, miter_limit):
         c = P[v]
         a, b = c + s * h * n0, c + s * h * n1
         if join == "round":
+            # The pen's disk at the vertex also covers the triangle between the vertex and the two
+            # inner corners (inside both rectangles unless a segment is shorter than the pen).
+            pieces.append(Polygon([c, c - s * h * n1, c - s * h * n0]))
             a0 = math.atan2(a[1] - c[1], a[0] - c[0])
             turn = math.atan2(cr, dt)
             ang = turn
@@ -576,6 +582,121 @@ def grown(container, r):
     return shapely.union_all(polys + pieces)
 
 
+# ------------------------------------------------------- paints, shadows --
+
+def paint_colour(text):
+    """'#RGB' (each digit doubled), '#RRGGBB' or '#RRGGBBAA' to straight bytes."""
+    t = text.strip()
+    if re.fullmatch(r"#[0-9A-Fa-f]{3}", t):
+        t = "#" + "".join(ch * 2 for ch in t[1:])
+    return sg.parse_colour(t)
+
+
+def parse_paint(text):
+    """SCENE.md's fills: a colour, linear(ANGLEdeg, COLOR [AT], ...) or radial(COLOR [AT], ...).
+    Returns (kind, angle in degrees, colours, locations)."""
+    s = text.strip()
+    m = re.fullmatch(r"(linear|radial)\((.*)\)", s, re.S | re.I)
+    if m is None:
+        return "solid", 0.0, [paint_colour(s)], [0.0]
+    kind, items = m.group(1).lower(), [x.strip() for x in m.group(2).split(",")]
+    angle = 180.0
+    if kind == "linear" and items[0].lower().endswith("deg"):
+        angle = float(items.pop(0)[:-3])
+    cols, locs = [], []
+    for it in items:
+        parts = it.split()
+        cols.append(paint_colour(parts[0]))
+        locs.append(float(parts[1]) if len(parts) == 2 else None)
+    if all(v is None for v in locs):
+        n = len(cols)
+        locs = [0.0 if n == 1 else k / (n - 1) for k in range(n)]
+    return kind, angle, cols, locs
+
+
+def paint_image(text, box, W, H):
+    """The fill laid over box (x0, y0, x1, y1), premultiplied per pixel (H, W, 4), evaluated at
+    pixel centres: linear as CSS (0deg up, the line through the box's centre, |w sin a| + |h cos a|
+    long), radial about the box's centre with half its larger side as the radius."""
+    kind, angle, cols, locs = parse_paint(text)
+    if kind == "solid":
+        return np.broadcast_to(premul(cols[0]), (H, W, 4))
+    x0, y0, x1, y1 = box
+    cx, cy, bw, bh = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+    px = np.arange(W) + 0.5
+    py = np.arange(H) + 0.5
+    X, Y = np.meshgrid(px, py)
+    if kind == "linear":
+        a = math.radians(angle)
+        dx, dy = math.sin(a), -math.cos(a)
+        half = (abs(bw * dx) + abs(bh * dy)) / 2
+        sx, sy, ex, ey = cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half
+        L2 = (ex - sx) ** 2 + (ey - sy) ** 2
+        if L2 == 0:
+            return np.broadcast_to(premul(cols[-1]), (H, W, 4))
+        t = ((X - sx) * (ex - sx) + (Y - sy) * (ey - sy)) / L2
+    else:
+        r = max(bw, bh) / 2
+        if r <= 0:
+            return np.broadcast_to(premul(cols[-1]), (H, W, 4))
+        t = np.hypot(X - cx, Y - cy) / r
+    return gradient_colours(cols, locs, t)
+
+
+def parse_shadow(text):
+    """'COLOR RADIUS [DX DY]' to (rgb, opacity, radius, dx, dy)."""
+    parts = text.split()
+    c = paint_colour(parts[0])
+    dx, dy = (float(parts[2]), float(parts[3])) if len(parts) == 4 else (0.0, 0.0)
+    return c[:3], c[3] / 255.0, float(parts[1]), dx, dy
+
+
+def box_size(radius):
+    """feGaussianBlur's box size d for sigma = radius / 2."""
+    if not radius > 0:
+        return 0
+    sigma = min(radius, 250.0) / 2
+    return int(math.floor(sigma * 3 * math.sqrt(2 * math.pi) / 4 + 0.5))
+
+
+def box_pass(a, lo, hi, axis):
+    """One box along axis: out[i] = sum(a[i - lo ... i + hi]) / (lo + hi + 1), zeros outside the
+    canvas, the result kept on the canvas (and stored as Float32, as SCENE.md says)."""
+    n = a.shape[axis]
+    pad = [(0, 0), (0, 0)]
+    pad[axis] = (lo + 1, hi)
+    c = np.cumsum(np.pad(a.astype(np.float64), pad), axis=axis)
+    upper = np.take(c, np.arange(n) + lo + 1 + hi, axis=axis)
+    lower = np.take(c, np.arange(n), axis=axis)
+    return ((upper - lower) / (lo + hi + 1)).astype(np.float32)
+
+
+def shadow_alpha(src, radius, dx, dy, opacity):
+    """SCENE.md's layer shadow: src (H, W) blurred by the three boxes along x, then along y,
+    moved by the offset rounded to whole pixels (half away from zero), clamped, times opacity."""
+    H, W = src.shape
+    a = np.clip(src, 0, 1).astype(np.float32)
+    d = box_size(radius)
+    if d >= 2:
+        boxes = [((d - 1) // 2, (d - 1) // 2)] * 3 if d % 2 else [(d // 2, d // 2 - 1), (d // 2 - 1, d // 2), (d // 2, d // 2)]
+        for axis in (1, 0):
+            for lo, hi in boxes:
+                a = box_pass(a, lo, hi, axis)
+    ix, iy = int(swift_round(dx)), int(swift_round(dy))
+    out = np.zeros((H, W))
+    if abs(ix) < W and abs(iy) < H:
+        out[max(0, iy):H + min(0, iy), max(0, ix):W + min(0, ix)] = \
+            a[max(0, -iy):H - max(0, iy), max(0, -ix):W - max(0, ix)]
+    return np.clip(out, 0, 1) * opacity
+
+
+def cast(out, src_alpha, text):
+    """Composites the shadow of a layer whose alpha is src_alpha beneath it (onto out)."""
+    rgb, op, radius, dx, dy = parse_shadow(text)
+    sh = shadow_alpha(src_alpha, radius, dx, dy, op)
+    return over(out, sh, premul(tuple(rgb) + (255,)))
+
+
 def stack_colour(back, front, j, n):
     t = 1.0 if n == 1 else j / (n - 1)
     return tuple(int(swift_round(a + (b - a) * t)) for a, b in zip(back, front))
@@ -618,6 +739,8 @@ def render_wave(o):
                 s["speed"] = float(v)
             elif key == "direction":
                 s["dir"] = 1.0 if v == "left" else -1.0
+            elif key == "fill":
+                s["fill"] = v
     ys = []
     for s in specs:
         th = math.fmod(s["speed"] * s["dir"] * Phi + s["phase"], 360.0) % 360.0
@@ -625,12 +748,23 @@ def render_wave(o):
     ybot = max([float(H)] + [float(y.max()) for y in ys]) + 10
     covs = [ref.coverage([ref.wave_polyline(y, W, ybot)], W, H, "wave") for y in ys]
     out = np.zeros((H, W, 4))
-    out = over(out, np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
-    out = over(out, box.M, premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3))))
+    if "background-fill" in o:
+        out = over(out, np.ones((H, W)), paint_image(o["background-fill"], (0, 0, W, H), W, H))
+    else:
+        out = over(out, np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    if "container-shadow" in o:   # cast by the outline, non-zero (text and built-in shapes: M)
+        out = cast(out, box.M, o["container-shadow"])
+    if "container-fill" in o:
+        out = over(out, box.M, paint_image(o["container-fill"], box.ink, W, H))
+    else:
+        out = over(out, box.M, premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3))))
     grad = o.get("water-gradient")
     t = np.clip((np.arange(H) + 0.5 - ink_min_y) / box.ink_h, 0, 1)[:, None, None]
     for s, cv in zip(specs, covs):
-        if grad is None:
+        fill = s.get("fill") or o.get("water-fill")
+        if fill is not None:
+            src = paint_image(fill, box.ink, W, H)
+        elif grad is None:
             src = premul(s["color"])
         else:
             g = sg.parse_colour(grad)
@@ -641,12 +775,26 @@ def render_wave(o):
             st[..., 3] = c[3]
             src = np.concatenate([st[..., :3] * st[..., 3:4], st[..., 3:4]], axis=-1)
             src = np.broadcast_to(src, (H, W, 4))
-        out = over(out, box.M * cv, src)
+        if "wave-shadow" in o:
+            # The wave's group: its shadow (cast by its polygon) and the wave, drawn on their own,
+            # then masked by the container.
+            grp = cast(np.zeros((H, W, 4)), cv, o["wave-shadow"])
+            grp = over(grp, cv, src)
+            out = over(out, box.M, grp)
+        else:
+            out = over(out, box.M * cv, src)
     if float(o.get("border-width", 0)) > 0:
         bw, gap = float(o["border-width"]), float(o.get("border-gap", 0))
         outer = cov_geom(grown(box, gap + bw), W, H, "border outer")
         inner = cov_geom(grown(box, gap), W, H, "border inner")
-        out = over(out, np.clip(outer - inner, 0, 1), premul(colour(o.get("border-color"), (0x46, 0xB7, 0x51, 0xFF))))
+        B = np.clip(outer - inner, 0, 1)
+        if "border-fill" in o:
+            src = paint_image(o["border-fill"], box.ink, W, H)
+        else:
+            src = premul(colour(o.get("border-color"), (0x46, 0xB7, 0x51, 0xFF)))
+        if "border-shadow" in o:   # cast by the ring as drawn: its coverage times its alpha
+            out = cast(out, B * (src[..., 3] if src.ndim == 3 else src[3]), o["border-shadow"])
+        out = over(out, B, src)
     if "label" in o:
         text = label_text(o["label"], p)
         if text.strip():
@@ -867,35 +1015,62 @@ def render_marquee(o):
     lead = float(o.get("leading-buffer", 0))
     trail = float(o.get("trailing-buffer", 0))
     scrolling = "force-scroll" in o or lead + w > W
-    bounce = o.get("scroll") == "bounce"
-    dist = max(0.0, lead + w + trail - W) if bounce else w + sep + trail
+    # MarqueeLabel's types; bounce and continuous take their way from the direction.
+    kind = o.get("scroll", "continuous")
+    right = o.get("direction", "left") == "right"
+    if kind == "continuous" and right:
+        kind = "continuous-reverse"
+    if kind == "bounce":
+        kind = "right-left" if right else "left-right"
+    continuous = kind in ("continuous", "continuous-reverse")
+    dist = w + sep + trail if continuous else max(0.0, lead + w + trail - W)
     delay = float(o.get("delay", 0))
     if "scroll-duration" in o:
         dur = float(o["scroll-duration"])
     elif "rate" in o:
         dur = dist / float(o["rate"])
     else:
-        dur = w * 0.035
+        dur = 7.0                                  # MarqueeLabel's .duration(7.0)
         if delay == 0 and o.get("whole-frames", True):
             dur = max(1, swift_round(dur * fps)) / fps
-    left = o.get("direction", "left") == "left"
+    curve = {"linear": lambda x: x, "ease-in": EASE_IN, "ease-out": EASE_OUT, "ease-in-out": EASE_IN_OUT}[o.get("easing", "linear")]
     off = 0.0
     fade = None
     if scrolling and dur > 0:
         f = float(o["fade-length"]) / W if "fade-length" in o else 0.026
         fade = f if f > 0 else None
-        if bounce:
-            total = 2 * (delay + dur)
-            a, b = (0.0, -dist) if left else (-dist, 0.0)
-            vals, keys = [a, a, b, b, a], [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
-        else:
+        rest, end = 0.0, -dist
+        if continuous:
             total = delay + dur
-            a, b = (0.0, -dist) if left else (-dist, 0.0)
-            vals, keys = [a, a, b], [0, delay / total, 1]
+            a, b = (rest, end) if kind == "continuous" else (end, rest)
+            vals, keys, moving = [a, a, b], [0, delay / total, 1], [False, True]
+        elif kind in ("left", "right"):
+            total = 2 * delay + dur
+            a, b = (rest, end) if kind == "left" else (end, rest)
+            vals, keys, moving = [a, a, b, b], [0, delay / total, (delay + dur) / total, 1], [False, True, False]
+        else:
+            total = 2 * (delay + dur)
+            a, b = (rest, end) if kind == "left-right" else (end, rest)
+            vals = [a, a, b, b, a]
+            keys = [0, delay / total, (delay + dur) / total, (2 * delay + dur) / total, 1]
+            moving = [False, True, False, True]
         u = math.fmod(t, total) / total
-        off = float(np.interp(u, keys, vals))
+        off = vals[-1]
+        if u <= keys[0]:
+            off = vals[0]
+        for i in range(len(keys) - 1):
+            if keys[i] <= u < keys[i + 1]:
+                x = (u - keys[i]) / (keys[i + 1] - keys[i])
+                off = vals[i] + (vals[i + 1] - vals[i]) * (curve(x) if moving[i] else x)
+                break
+    elif not scrolling:
+        align = o.get("text-align", "left")
+        if align == "center":
+            lead = (W - w) / 2
+        elif align == "right":
+            lead = W - w - trail
     top = (H - (asc - desc) / 64) / 2
-    copies = 3 if scrolling and not bounce else 1
+    copies = 3 if scrolling and continuous else 1
     group = np.zeros((H, W, 4))
     for k in range(copies):
         pen = 0

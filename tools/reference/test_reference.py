@@ -205,6 +205,46 @@ def test_parse_colour():
         raise AssertionError(f"{bad!r} accepted")
 
 
+def test_shadow_blur_boxes():
+    """family.py's shadow blur against a direct sum of each box (zeros outside the canvas) and
+    feGaussianBlur's numbers: d for a few radii, unit mass away from the edges, the variance of
+    three boxes (3 (d^2 - 1) / 12 for an odd d), their spread within 12 % of sigma; offsets rounded half away from zero."""
+    import family as F
+    assert [F.box_size(r) for r in (0, 0.5, 0.53, 0.54, 2, 3, 10, 50)] == [0, 0, 0, 1, 2, 3, 9, 47]
+    rng = np.random.default_rng(7)
+    a = rng.random((9, 23)).astype(np.float32)
+    for lo, hi in ((2, 1), (1, 2), (2, 2), (0, 0), (5, 5)):
+        for axis in (0, 1):
+            got = F.box_pass(a, lo, hi, axis)
+            want = np.zeros_like(a, dtype=np.float64)
+            n = a.shape[axis]
+            for i in range(n):
+                sl = np.take(a.astype(np.float64), range(max(0, i - lo), min(n, i + hi + 1)), axis=axis).sum(axis=axis)
+                if axis == 0:
+                    want[i, :] = sl
+                else:
+                    want[:, i] = sl
+            assert np.max(np.abs(got - want / (lo + hi + 1))) < 1e-6, (lo, hi, axis)
+    for radius in (3.0, 10.0, 17.3):
+        src = np.zeros((161, 161))
+        src[80, 80] = 1
+        out = F.shadow_alpha(src, radius, 0, 0, 1.0)
+        assert abs(out.sum() - 1) < 1e-5
+        d = F.box_size(radius)
+        var1 = (d * d - 1) / 12 if d % 2 else None
+        prof = out.sum(axis=0)
+        x = np.arange(161) - 80
+        mean = (prof * x).sum()
+        var = (prof * (x - mean) ** 2).sum()
+        if var1 is not None:
+            assert abs(var - 3 * var1) < 1e-4 and abs(mean) < 1e-6, (radius, var)
+        assert abs(math.sqrt(var) / (radius / 2) - 1) < 0.12, (radius, var)   # the boxes are a bit narrower
+    src = np.zeros((20, 30))
+    src[5:9, 4:10] = 1
+    moved = F.shadow_alpha(src, 0.5, 2.5, -1.5, 0.5)      # no blur; offsets round half away from zero
+    assert np.array_equal(moved[3:7, 7:13], np.full((4, 6), 0.5)) and moved.sum() == 12
+
+
 def main():
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     passed = failed = 0

@@ -1,24 +1,32 @@
 import Geometry
 
-/// An axial gradient on the canvas: colour stops along a parameter `t` that is an affine function
-/// of the position, constant on lines perpendicular to the axis (Core Graphics' linear gradient with
-/// both ends extended, as `CAGradientLayer` draws it).
+/// A gradient on the canvas: colour stops along a parameter `t` of the position. Axial (Core
+/// Graphics' linear gradient with both ends extended, as `CAGradientLayer` draws it): `t` is an
+/// affine function `u(x, y) = ax * x + ay * y + c`, constant on lines perpendicular to the axis.
+/// Radial (Core Graphics' radial gradient from a centre point, SVG's `radialGradient` with the
+/// focus at the centre): `t = sqrt(u^2 + v^2)` with `v(x, y) = bx * x + by * y + d`, the distance
+/// from the centre in radii in the paint's own space (an ellipse on the canvas under a
+/// non-uniform transform).
 ///
 /// Between stops the colours blend in straight (not premultiplied) RGBA, as Core Animation does, so a
 /// stop at `clear` (transparent black) darkens its neighbour's half of the blend; the result is
 /// premultiplied for compositing. Before the first location the first colour shows, after the last
 /// the last. Where several stops share a location the colour jumps there; a pixel exactly at that
 /// location takes the last of them.
-public struct LinearGradient: Sendable, Equatable {
+public struct Gradient: Sendable, Equatable {
     /// Straight RGBA of each stop, 0...1.
     public let colors: [SIMD4<Float>]
     /// Where each stop sits along the axis (0 at the start point, 1 at the end point).
     public let locations: [Double]
-    /// `t(x, y) = ax * x + ay * y + c` in canvas coordinates.
+    /// `u(x, y) = ax * x + ay * y + c` in canvas coordinates.
     public let ax: Double, ay: Double, c: Double
+    /// Radial only: `v(x, y) = bx * x + by * y + d`; `t = sqrt(u^2 + v^2)`.
+    public let bx: Double, by: Double, d: Double
+    /// True for a radial gradient.
+    public let radial: Bool
 
-    /// A gradient along the canvas-space axis from `start` (t = 0) to `end` (t = 1). `locations`
-    /// nil, or not one per colour, spaces the stops evenly. A zero-length axis gives nil.
+    /// An axial gradient along the canvas-space axis from `start` (t = 0) to `end` (t = 1).
+    /// `locations` nil, or not one per colour, spaces the stops evenly. A zero-length axis gives nil.
     public init?(colors: [Color], locations: [Double]?, start: Point, end: Point) {
         let d = end - start
         let dd = d.x * d.x + d.y * d.y
@@ -27,8 +35,15 @@ public struct LinearGradient: Sendable, Equatable {
                   ax: d.x / dd, ay: d.y / dd, c: -(start.x * d.x + start.y * d.y) / dd)
     }
 
-    /// A gradient whose parameter is `t = ax * x + ay * y + c`.
+    /// An axial gradient whose parameter is `t = ax * x + ay * y + c`.
     public init(colors: [Color], locations: [Double]?, ax: Double, ay: Double, c: Double) {
+        self.init(colors: colors, locations: locations, ax: ax, ay: ay, c: c, bx: 0, by: 0, d: 0, radial: false)
+    }
+
+    /// A radial gradient whose parameter is `t = sqrt(u^2 + v^2)`, `u = ax * x + ay * y + c`,
+    /// `v = bx * x + by * y + d`.
+    public init(colors: [Color], locations: [Double]?, ax: Double, ay: Double, c: Double,
+                bx: Double, by: Double, d: Double, radial: Bool = true) {
         self.colors = colors.map { SIMD4(Float($0.r), Float($0.g), Float($0.b), Float($0.a)) / 255 }
         if let locations, locations.count == colors.count, locations.allSatisfy(\.isFinite) {
             self.locations = locations
@@ -37,10 +52,16 @@ public struct LinearGradient: Sendable, Equatable {
             self.locations = (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
         }
         self.ax = ax; self.ay = ay; self.c = c
+        self.bx = bx; self.by = by; self.d = d; self.radial = radial
     }
 
     /// The gradient's parameter at canvas point `(x, y)`.
-    @inlinable public func parameter(x: Double, y: Double) -> Double { ax * x + ay * y + c }
+    @inlinable public func parameter(x: Double, y: Double) -> Double {
+        let u = ax * x + ay * y + c
+        guard radial else { return u }
+        let v = bx * x + by * y + d
+        return (u * u + v * v).squareRoot()
+    }
 
     /// Straight RGBA at parameter `t` (transparent when there are no stops).
     public func straightColor(at t: Double) -> SIMD4<Float> {
@@ -65,7 +86,7 @@ public struct LinearGradient: Sendable, Equatable {
 extension Canvas {
     /// Source-over of a gradient evaluated at each pixel centre `(i + 0.5, j + 0.5)`, with per-pixel
     /// coverage (same size as the canvas).
-    public mutating func fill(_ gradient: LinearGradient, coverage: Coverage) {
+    public mutating func fill(_ gradient: Gradient, coverage: Coverage) {
         precondition(coverage.width == width && coverage.height == height)
         for j in 0 ..< height {
             let y = Double(j) + 0.5
