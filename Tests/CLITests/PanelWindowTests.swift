@@ -330,14 +330,16 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let flags = Self.stroke + ["--progress", "1"]
-        let script = "3:key=tab;6:click=compare;10:click=pin;14:press=stroke-width@0.3;16:release=stroke-width@0.3"
+        // A is changed (the pen widened), pinned as B, then A is changed back with Undo (a header
+        // button, always in view): A is the command line's picture, B the widened one.
+        let script = "3:key=tab;5:press=stroke-width@0.3;7:release=stroke-width@0.3;10:click=compare;14:click=pin;18:click=undo"
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let changed = Self.panelFlags(r.stdout)
-        #expect(changed.contains("--stroke-width"), "\(r.stdout)")
+        #expect(changed.contains("--stroke-width") && r.stdout.contains("panel: undone"), "\(r.stdout)")
         guard let preview = Self.preview(shot) else { Issue.record("no screenshot"); return }
-        let a = try WindowTests.headless(Self.size + flags + changed + ["--frame", "29"], in: dir)
-        let b = try WindowTests.headless(Self.size + flags + ["--frame", "29"], in: dir)
+        let a = try WindowTests.headless(Self.size + flags + ["--frame", "29"], in: dir)
+        let b = try WindowTests.headless(Self.size + flags + changed + ["--frame", "29"], in: dir)
         // Left of the divider: A (the change); right of it: B (pinned before the change).
         func columns(_ p: Pixmap, _ range: Range<Int>) -> [UInt8] {
             var out: [UInt8] = []
@@ -354,8 +356,8 @@ import Raster
         let dir = try Executable.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let flags = Self.stroke
-        let script = "3:key=tab;6:click=presets;9:press=stroke-width@0.25;11:release=stroke-width@0.25;"
-            + "14:click=preset-file;16:key=ctrl+a;17:text=mine.json;18:key=enter;21:click=save-preset"
+        let script = "3:key=tab;6:click=presets;9:click=preset-file;11:key=ctrl+a;12:text=mine.json;13:key=enter;"
+            + "16:press=stroke-width@0.25;18:release=stroke-width@0.25;21:click=save-preset"
         let (r, shot) = try WindowTests.window(Self.size + flags + ["--frames", "30", "--script", script], on: display, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("saved preset mine.json"), "\(r.stdout)")

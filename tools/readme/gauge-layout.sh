@@ -13,13 +13,8 @@ bin="${1:-$(swift build --show-bin-path)/wavefill}"
 command -v ffmpeg >/dev/null || { echo "gauge-layout.sh: ffmpeg is missing (apt-get install ffmpeg)" >&2; exit 1; }
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 
-strip() {   # output inputs...
-    local out="$1"; shift
-    local args=()
-    for f in "$@"; do args+=(-i "$f"); done
-    ffmpeg -loglevel error -y "${args[@]}" -filter_complex "hstack=inputs=$#" "$out"
-    echo "$out: $(wc -c < "$out") bytes"
-}
+# shellcheck source=strip.sh
+. tools/readme/strip.sh
 r() { local out="$1"; shift; "$bin" render --size 180x180 --frame 20 "$@" --out "$tmp/$out" >/dev/null; echo "$tmp/$out"; }
 
 labels=(
