@@ -222,7 +222,16 @@ struct SVGWriter {
                                                  keys: SampledTrack(constant: [0]).keys) { _ in anchor } + "\n"
             }
         }
+        let singular = sc[0] == 0 || sc[1] == 0
+        // A shape scaled to nothing for the whole document draws nothing.
+        if singular, animations.isEmpty { return "" }
         let inside = animations + content
+        if singular, name == "use" {
+            // rsvg-convert refuses a whole document over a `<use>` whose own transform is singular
+            // (InvalidMatrix), though a group's may be: the transform goes on a group around it.
+            let use = "<use" + attributes + (content.isEmpty ? "/>\n" : ">\n" + content + "</use>\n")
+            return "<g transform=\"\(base.joined(separator: " "))\">\n" + animations + use + "</g>\n"
+        }
         let open = "<\(name)" + (base.isEmpty ? "" : " transform=\"\(base.joined(separator: " "))\"") + attributes
         return inside.isEmpty ? open + "/>\n" : open + ">\n" + inside + "</\(name)>\n"
     }
