@@ -264,12 +264,15 @@ struct LottieWriter {
     /// sheared transform.
     private mutating func outline(_ part: LayerPart, of node: LayerSampling.Node, alpha: Alpha) throws -> LottieLayer? {
         guard (alpha.samples + alpha.before).allSatisfy({ $0 == 0 || $0 == 1 }) else { return nil }
+        // A shadow reaches past the outline's box, which a player may clip a precomposition to.
+        guard try node.shadow() == nil else { return nil }
         let path: Path, rgb: [Double], opacity: Double, rule: FillRule, slot: String?
         var matrix: (Layer, Transform) -> Transform = { $1 }
         switch part {
         case .fill(let r):
-            guard let p = (node.any as? ShapeLayer)?.path else { return nil }
-            let c = node.colorTracks(alpha: (alpha.samples.map { _ in 1 }, alpha.before.map { _ in 1 })) { ($0 as? ShapeLayer)?.fillColor }
+            // A gradient is drawn in place (its stops and points belong to the node).
+            guard let shape = node.any as? ShapeLayer, let p = shape.path, shape.fillPaint.map({ $0.solidColor != nil }) ?? true else { return nil }
+            let c = node.colorTracks(alpha: (alpha.samples.map { _ in 1 }, alpha.before.map { _ in 1 }), LayerSampling.Node.fillColor)
             guard c.rgb.isConstant, c.opacity.isConstant else { return nil }
             path = p; rule = r; slot = slotName(node, "fill")
             rgb = c.rgb.keys[0].value.map { LottieColor.component(UInt8($0)) }; opacity = c.opacity.keys[0].value[0]

@@ -84,10 +84,17 @@ extension LayerSampling.Node {
     /// the coverage (rounded to 8 bits). Nil for a layer without coverage.
     func imagePNG() throws -> (png: [UInt8], width: Int, height: Int)? {
         guard let l = any as? CoverageLayer, let c = l.coverage else { return nil }
+        if let paint = l.paint, paint.solidColor == nil {
+            // A gradient laid down with the coverage, as the renderers draw it (canvas coordinates).
+            var canvas = Canvas(width: c.width, height: c.height)
+            canvas.fill(paint, ctm: .identity, coverage: c)
+            return (try PNGFile.encode(canvas.pixmap()), c.width, c.height)
+        }
+        let color = l.paint?.solidColor ?? l.color
         var straight = [UInt8](repeating: 0, count: c.width * c.height * 4)
-        let a = Float(l.color.a)
+        let a = Float(color.a)
         for i in 0 ..< c.values.count {
-            straight[4 * i] = l.color.r; straight[4 * i + 1] = l.color.g; straight[4 * i + 2] = l.color.b
+            straight[4 * i] = color.r; straight[4 * i + 1] = color.g; straight[4 * i + 2] = color.b
             straight[4 * i + 3] = UInt8((min(max(c.values[i], 0), 1) * a).rounded())
         }
         return (try PNGFile.encode(Pixmap(width: c.width, height: c.height, straight: straight)), c.width, c.height)

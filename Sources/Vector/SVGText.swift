@@ -89,12 +89,14 @@ public enum SVGText {
 /// Keyframes become `values` at `keyTimes` (time / frames) with `calcMode="linear"`: the value at
 /// every keyframe is the track's, and linear between; with `calcMode="spline"` when a keyframe is
 /// eased, its interval's `keySplines` entry the easing's control points ("0 0 1 1" for linear). A holding keyframe is followed by a copy of
-/// itself `SampledTrack.jumpWidth` frames before the next one, so the value stays until just before
-/// the jump. The first keyTime is 0 and the last 1: a track ending before the last frame holds its
+/// itself `2 jumpLead` frames before the next one and the next value `jumpLead` frames before it,
+/// so the value stays until just before the jump and the next frame shows the next value. The first keyTime is 0 and the last 1: a track ending before the last frame holds its
 /// last value to the end.
 public struct SMILTiming: Sendable {
     /// Frames of the document: keyTime 1 is frame `frames`, where the next repetition starts.
     public let frames: Int
+    /// How many frames before its frame a jump is over (it starts as long again before that).
+    public static let jumpLead = 0.005
     /// Seconds the frames last.
     public let duration: Double
 
@@ -114,13 +116,30 @@ public struct SMILTiming: Sendable {
         var out: [(time: Double, value: [Double], easing: Easing?)] = []
         let end = Double(frames)
         for (i, key) in keys.enumerated() {
-            let t = min(max(key.time, 0), end)
+            var t = min(max(key.time, 0), end)
+            // A jump inside the document (a hold to another value) is over `jumpLead` frames
+            // before its frame, so a browser paused at a whole frame's time (Chromium rounds it by
+            // microseconds) shows the new value, not a blend: the held value stays until
+            // `2 jumpLead` frames before (a hold just before its jump moves there).
+            var jumpTo: (time: Double, value: [Double])?
+            if key.hold, i + 1 < keys.count, keys[i + 1].value != key.value {
+                let next = keys[i + 1].time
+                if next <= end {
+                    t = max(min(t, next - 2 * Self.jumpLead), (out.last?.time ?? -1) + 1e-6, 0)
+                    jumpTo = (next - 2 * Self.jumpLead, keys[i + 1].value)
+                }
+            }
             if let last = out.last, t <= last.time { continue }
             if out.isEmpty, t > 0 { out.append((0, key.value, nil)) }
             out.append((t, key.value, key.hold ? nil : key.easing))
-            // A hold to the same value is a straight line already.
-            if key.hold, i + 1 < keys.count, keys[i + 1].value != key.value {
-                let until = min(keys[i + 1].time, end) - SampledTrack.jumpWidth
+            if let jumpTo {
+                // `jumpTo.time` is when the held value ends; the next one is reached `jumpLead` later.
+                let until = jumpTo.time, next = keys[i + 1].time - Self.jumpLead
+                if until > t + 1e-9 { out.append((until, key.value, nil)) }
+                if next > (out.last?.time ?? 0) + 1e-9 { out.append((next, jumpTo.value, nil)) }
+            } else if key.hold, i + 1 < keys.count, keys[i + 1].value != key.value {
+                // A jump past the document's end: held to the end.
+                let until = end - SampledTrack.jumpWidth
                 if until > t + 1e-9 { out.append((until, key.value, nil)) }
             }
         }

@@ -336,71 +336,18 @@ public final class WaveIndicator: Scene {
 extension WaveIndicator: VectorScene {
     /// The wave's layer tree as Lottie (`WaveVector.lottie`); it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
-        try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
-        try refuseUnexported(format: "a Lottie document", labelLayout: true)
         return try WaveVector.lottie(scene: model, frames: frames, masks: masks)
     }
 
     /// Frame `frame` as a still SVG (`WaveVector.svg(scene:frame:)`).
     public func svgDocument(frame: Int) throws -> String {
-        try refuseUnexported(format: "an SVG", labelLayout: true)
-        try refuseLayerPaint("SVG")
-        return try WaveVector.svg(scene: model, frame: frame)
+        try WaveVector.svg(scene: model, frame: frame)
     }
 
     /// The wave's animated SVG (`WaveVector.svg(scene:frames:)`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
-        try refuseLabel()
-        try refuseUnexported(format: "an animated SVG", labelLayout: true)
-        try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
         return try WaveVector.svg(scene: model, frames: frames)
-    }
-}
-
-extension WaveIndicator {
-    /// The wave's vector writer draws flat colours and the vertical water gradient only: a fill or
-    /// a shadow is one line naming its flag.
-    func refuseLayerPaint(_ format: String) throws {
-        let p = model.parameters
-        let set: [(String, Bool)] = [("water-fill", p.waterFill != nil), ("container-fill", p.containerFill != nil),
-                                     ("background-fill", p.backgroundFill != nil), ("border-fill", p.borderFill != nil),
-                                     ("container-shadow", p.containerShadow != nil), ("border-shadow", p.borderShadow != nil),
-                                     ("wave-shadow", p.waveShadow != nil), ("wave", (p.waves ?? []).contains { $0.fill != nil })]
-        if let key = set.first(where: \.1)?.0 {
-            throw SettingError(key, "the wave's \(format) export cannot hold fills or shadows; export frames (PNG, GIF, APNG, video) or leave out --\(key)")
-        }
-    }
-
-    /// What the wave's own vector writers cannot draw yet, in one line naming the flag: more than
-    /// one label, a label's outline, a wave's own level (where the writer lifts all waves as one),
-    /// and (`labelLayout`) a label placed, aligned, shrunk or broken into lines otherwise than
-    /// centred on one line.
-    func refuseUnexported(format: String, labelLayout: Bool) throws {
-        let p = model.parameters
-        if !p.extraLabels.isEmpty { throw SettingError("extra-label", "\(format) of the wave holds one label; leave out --extra-label or render frames") }
-        if p.label != nil, p.labelOutlineWidth > 0 {
-            throw SettingError("label-outline-width", "\(format) of the wave cannot hold the label's outline; leave out --label-outline-width or render frames")
-        }
-        if model.hasWaveLevels {
-            throw SettingError("wave", "\(format) of the wave lifts every wave to one level; leave out level= or render frames")
-        }
-        guard labelLayout, let label = p.label else { return }
-        let laid: [(String, Bool)] = [
-            ("label-position", p.labelPosition != .center), ("label-offset", p.labelOffsetX != 0 || p.labelOffsetY != 0),
-            ("label-align", p.labelAlign != nil), ("label-baseline", p.labelBaseline != nil), ("label-fit", p.labelFit != .none),
-            ("label", label.contains("\n")),
-        ]
-        if let (flag, _) = laid.first(where: \.1) {
-            throw SettingError(flag, "\(format) of the wave holds the label centred on one line; leave out --\(flag) or render frames")
-        }
-    }
-
-    /// The animated SVG is not shown to hold the progress label: one line naming the flag.
-    func refuseLabel() throws {
-        if model.parameters.label != nil {
-            throw SettingError("label", "an animated SVG cannot hold the progress label; export a still SVG of one frame (--frame K) or Lottie, or leave out --label")
-        }
     }
 }

@@ -236,6 +236,24 @@ public final class WaveLabel: @unchecked Sendable {
     /// The label text's outlines placed by `style` on the container's ink box `box`: lines aligned
     /// like the label, shrunk to fit (`fit`), its ink box anchored at the position plus the offset.
     static func placedPath(_ text: String, face: FontFace, e64: Int, style: LabelStyle, box: Rect) throws -> Path {
+        let (shaped, tx, ty) = try placement(text, face: face, e64: e64, style: style, box: box)
+        return shaped.path(tx: tx, ty: ty)
+    }
+
+    /// The label's text for `progress` shaped and placed as `placedPath` places it: the shaped
+    /// glyphs (a 26.6 point (x, y) lands at `(tx + x/64, ty - y/64)`).
+    func placement(progress: Double) throws -> (text: String, shaped: ShapedText, tx: Double, ty: Double) {
+        let t = format.text(progress: progress)
+        do {
+            let (shaped, tx, ty) = try Self.placement(t, face: face, e64: e64, style: style, box: box)
+            return (t, shaped, tx, ty)
+        } catch let e as TextError {
+            throw SettingError(style.key, "'\(SettingDeclaration.clip(t))': \(e)")
+        }
+    }
+
+    /// The shaped text and where its origin lands (see `placedPath`).
+    static func placement(_ text: String, face: FontFace, e64: Int, style: LabelStyle, box: Rect) throws -> (ShapedText, Double, Double) {
         let align = style.align ?? style.position.defaultAlign
         let baseline = style.baseline ?? style.position.defaultBaseline
         let alignment: TextAlignment = align == .left ? .left : align == .right ? .right : .center
@@ -281,7 +299,7 @@ public final class WaveLabel: @unchecked Sendable {
         case .bottom: ty = anchor.y + Double(y0) / 64
         case .alphabetic: ty = anchor.y
         }
-        return shaped.path(tx: tx, ty: ty)
+        return (shaped, tx, ty)
     }
 
     static func inkRows(_ c: Coverage) -> Range<Int> {

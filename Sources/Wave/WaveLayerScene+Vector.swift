@@ -17,107 +17,165 @@ extension WaveLayerScene {
     }
 
     /// The tree for vector export of `frames` frames at `fps`: the same layers as the reference's,
-    /// with each wave one static path (`WaveVectorMotion`) and the label's text as one layer per
-    /// text shown. Throws `SettingError` naming the flag for what it cannot export.
+    /// with each wave one static path (`WaveVectorMotion`) and each label's text as one layer per
+    /// glyph shown. Throws `SettingError` naming the flag for what it cannot export.
     static func vector(scene: WaveScene, first: Int = 0, frames: Int, fps: Double) throws -> WaveLayerScene {
+        try refuseUnexportable(scene)
         let motion = try WaveVectorMotion(scene: scene, first: first, frames: frames, fps: fps)
         let tree = WaveLayerScene(scene: scene, motion: motion)
-        // Every text the label shows, made before sampling (which cannot fail).
-        if let label = tree.labels.first?.label {
+        // Every text each label shows, laid out before sampling (which cannot fail).
+        for k in tree.labels.indices {
             var last: String?
             for n in first ... first + frames {
-                let text = label.format.text(progress: scene.progress(index: n, timestamp: Double(n) / fps))
+                let progress = scene.progress(index: n, timestamp: Double(n) / fps)
+                let text = tree.labels[k].label.format.text(progress: progress)
                 guard text != last else { continue }
                 last = text
-                if text.contains(where: { !$0.isWhitespace }) { _ = try tree.labelLayers(text, label: label) }
+                _ = try tree.labelLayers(k, progress: progress)
             }
         }
         return tree
     }
 
+    /// What the formats cannot draw as the renderers do, in one line naming the flag: a shadow
+    /// cast by a wave that is not opaque (Lottie and SVG cast shadows from the drawn alpha, where
+    /// a wave casts its shadow from its whole polygon).
+    static func refuseUnexportable(_ scene: WaveScene) throws {
+        let p = scene.parameters
+        if p.containerShadow != nil, !scene.layout.path.isEmpty {
+            let fill = p.containerFill.flatMap { try? WavePaint($0, key: "").paint(in: scene.layout.inkBox) }
+            let opaque = fill.map { $0.stops.allSatisfy { $0.color.a == 255 } } ?? (p.container.a == 255)
+            if !opaque {
+                throw SettingError("container-shadow", "Lottie and SVG cast a shadow from what a layer draws, so a translucent container's shadow cannot be written; give the container an opaque colour (alpha FF) or export frames (PNG, GIF, APNG, video)")
+            }
+        }
+        guard p.waveShadow != nil else { return }
+        for spec in p.waveStack {
+            let fill = (spec.fill ?? p.waterFill).flatMap { try? WavePaint($0, key: "").paint(in: scene.layout.inkBox) }
+            let opaque: Bool
+            if let fill { opaque = fill.stops.allSatisfy { $0.color.a == 255 } } else {
+                opaque = spec.color.a == 255 && (p.waterGradient.map { $0.a == 255 } ?? true)
+            }
+            if !opaque {
+                throw SettingError("wave-shadow", "Lottie and SVG cast a shadow from what a layer draws, so a translucent wave's shadow cannot be written; give every wave an opaque colour (alpha FF) or export frames (PNG, GIF, APNG, video)")
+            }
+        }
+    }
+
     /// The presentation tree at a continuous document frame `f` (0 ... frames): each wave placed
-    /// by its translation and rise, the label's masks following the front wave, the label's text of
-    /// the whole frame `f` is in. The scene's state is that frame's afterwards.
+    /// by its translation and rise, the labels' masks following the front wave, each label's text
+    /// of the whole frame `f` is in. The scene's state is that frame's afterwards.
     func vectorTree(frame f: Double) -> Layer {
         guard let motion else { return root.presentation(at: 0) }
-        for (layer, wave) in zip(waves, motion.waves) { layer.position = motion.position(wave, frame: f) }
-        guard let l = labels.first else { return root.presentation(at: 0) }
-        if let front = motion.waves.last {
-            let at = motion.position(front, frame: f)
-            l.insideMask.position = at
-            l.outsideMask.position = at
+        for (layer, wave) in zip(waves, motion.waves) {
+            layer.position = motion.position(wave, frame: f)
         }
-        do {
-            let label = l.label
-            let n = motion.wholeFrame(f)
-            let progress = scene.progress(index: n, timestamp: Double(n) / motion.fps)
-            let text = label.format.text(progress: progress)
-            for g in l.inside.sublayers + l.outside.sublayers { g.removeFromSuperlayer() }
-            if text.contains(where: { !$0.isWhitespace }) {
-                for g in labelTexts[text] ?? [] {
-                    g.inside.position = g.at; g.outside.position = g.at
-                    l.inside.addSublayer(g.inside)
-                    l.outside.addSublayer(g.outside)
-                }
+        let at = motion.waves.last.map { motion.position($0, frame: f) } ?? .zero
+        let n = motion.wholeFrame(f)
+        let progress = scene.progress(index: n, timestamp: Double(n) / motion.fps)
+        vectorLabels.insideMask.position = at
+        vectorLabels.outsideMask.position = at
+        for (k, l) in labels.enumerated() {
+            for g in l.inside.sublayers + l.outside.sublayers + l.outline.sublayers { g.removeFromSuperlayer() }
+            let text = l.label.format.text(progress: progress)
+            for g in labelTexts[k][text] ?? [] {
+                g.layers.inside?.position = g.at; g.layers.outside.position = g.at; g.layers.outline?.position = g.at
+                if let i = g.layers.inside { l.inside.addSublayer(i) }
+                l.outside.addSublayer(g.layers.outside)
+                if let o = g.layers.outline { l.outline.addSublayer(o) }
             }
         }
         return root.presentation(at: 0)
     }
 
-    /// The label's glyphs of `text` (made once per text): a pair of fills (inside, outside) per
-    /// glyph, its outline in its own coordinates, placed by position. The n-th use of a glyph in any
-    /// text is the same pair of layers, so a glyph's outline is one path however many texts show it.
-    func labelLayers(_ text: String, label: WaveLabel) throws -> [LabelGlyph] {
-        if let known = labelTexts[text] { return known }
-        guard labelTexts.count < Self.maxLabelTexts else {
-            throw SettingError("label", "the label shows more than \(Self.maxLabelTexts) texts; export fewer frames, or use fewer decimals")
+    /// Label `k`'s glyphs of its text at `progress` (laid out once per text): per glyph a fill for
+    /// each side (inside only when the label splits) and, with an outline, a stroke of the glyph;
+    /// each in its own coordinates, placed by position. The n-th use of an outline in any text is
+    /// the same layers, so an outline is one path however many texts show it.
+    @discardableResult
+    func labelLayers(_ k: Int, progress: Double) throws -> [LabelGlyph] {
+        let label = labels[k].label
+        let text = label.format.text(progress: progress)
+        if let known = labelTexts[k][text] { return known }
+        guard labelTexts.reduce(0, { $0 + $1.count }) < Self.maxLabelTexts else {
+            throw SettingError(label.style.key, "the labels show more than \(Self.maxLabelTexts) texts; export fewer frames, or use fewer decimals")
         }
-        let shaped = try TextShaper(text: text, face: label.face).shape(e64: label.e64)
-        let (x0, y0) = shaped.inkMin26, (x1, y1) = shaped.inkMax26
-        let tx = label.center.x - Double(x0 + x1) / 128, ty = label.center.y + Double(y0 + y1) / 128
-        let p = scene.parameters
-        func fill(_ outline: Path, _ color: Color, _ side: String, _ name: String, slot: String) -> ShapeLayer {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            labelTexts[k][text] = []
+            return []
+        }
+        let (_, shaped, tx, ty) = try label.placement(progress: progress)
+        let p = scene.parameters, style = label.style
+        let main = style.key == "label"
+        func slot(_ part: String) -> String { main ? "label-\(part)" : "\(style.key) \(k) \(part)" }
+        func layer(_ outline: Path, _ name: String) -> ShapeLayer {
             let l = ShapeLayer()
             l.bounds = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
             l.anchorPoint = .zero
             l.path = outline
-            l.fillColor = color
-            l.name = "label \(side) \(name)"
-            l.colourSlots = ["fill": slot]
+            l.name = name
             return l
         }
         var glyphs: [LabelGlyph] = []
-        var seen: [UInt32: Int] = [:]
+        var seen: [Path: Int] = [:]
         for g in shaped.glyphs where !g.outline.isEmpty {
-            let n = seen[g.glyphID, default: 0]
-            seen[g.glyphID] = n + 1
-            let key = LabelGlyphKey(glyph: g.glyphID, occurrence: n)
-            let pair: (inside: ShapeLayer, outside: ShapeLayer)
-            if let known = labelGlyphs[key] { pair = known } else {
-                let outline = g.outline.applying(Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64, tx: 0, ty: 0))
+            let outline = g.outline.applying(Transform(a: 1.0 / 64, b: 0, c: 0, d: -1.0 / 64, tx: 0, ty: 0))
+            let n = seen[outline, default: 0]
+            seen[outline] = n + 1
+            let key = LabelGlyphKey(label: k, outline: outline, occurrence: n)
+            let made: LabelGlyphLayers
+            if let known = labelGlyphs[key] { made = known } else {
                 let name = "glyph \(g.glyphID)" + (n > 0 ? " \(n + 1)" : "")
-                pair = (fill(outline, p.labelInsideColor, "inside", name, slot: "label-inside-color"),
-                        fill(outline, p.labelColor, "outside", name, slot: "label-color"))
-                labelGlyphs[key] = pair
+                let side = labels.count > 1 ? "label \(k + 1)" : "label"
+                let outside = layer(outline, "\(side) outside \(name)")
+                outside.fillColor = style.color
+                outside.colourSlots = ["fill": slot("color")]
+                var inside: ShapeLayer?
+                if label.splits {
+                    let l = layer(outline, "\(side) inside \(name)")
+                    l.fillColor = style.insideColor
+                    l.colourSlots = ["fill": slot("inside-color")]
+                    inside = l
+                }
+                var stroke: ShapeLayer?
+                if style.outlineWidth > 0 {
+                    // Opaque here: the outline's alpha is its group's opacity, so where two glyphs'
+                    // strokes overlap they are one region, as the renderers draw the union.
+                    let l = layer(outline, "\(side) outline \(name)")
+                    let c = style.outlineColor
+                    l.fillColor = nil
+                    l.strokeColor = Color(r: c.r, g: c.g, b: c.b)
+                    l.lineWidth = style.outlineWidth
+                    l.lineJoin = .round; l.lineCap = .round
+                    l.colourSlots = ["stroke": slot("outline-color")]
+                    stroke = l
+                }
+                made = LabelGlyphLayers(inside: inside, outside: outside, outline: stroke)
+                labelGlyphs[key] = made
             }
-            glyphs.append(LabelGlyph(inside: pair.inside, outside: pair.outside,
-                                     at: Point(tx + Double(g.x26) / 64, ty - Double(g.y26) / 64)))
+            glyphs.append(LabelGlyph(layers: made, at: Point(tx + Double(g.x26) / 64, ty - Double(g.y26) / 64)))
         }
-        labelTexts[text] = glyphs
+        labelTexts[k][text] = glyphs
         return glyphs
     }
 }
 
-/// One glyph of a label text in vector export: its fills (shared by every text using that glyph
-/// the same time over) and where it sits in this text.
+/// One label glyph's layers in vector export, shared by every text using that outline the same
+/// time over.
+struct LabelGlyphLayers {
+    let inside: ShapeLayer?, outside: ShapeLayer, outline: ShapeLayer?
+}
+
+/// One glyph of a label text in vector export: its layers and where it sits in this text.
 struct LabelGlyph {
-    let inside: ShapeLayer, outside: ShapeLayer
+    let layers: LabelGlyphLayers
     let at: Point
 }
 
-/// A label glyph's layers: the glyph, and which of its uses in one text (0 the first).
+/// A label glyph's layers: the label, the glyph's outline, and which of its uses in one text (0 the
+/// first).
 struct LabelGlyphKey: Hashable {
-    let glyph: UInt32, occurrence: Int
+    let label: Int, outline: Path, occurrence: Int
 }
 
 /// The wave's vector documents: its layer tree (`WaveLayerScene`) through the one layer-to-vector

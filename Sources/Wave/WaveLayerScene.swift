@@ -24,6 +24,14 @@ public final class WaveLayerScene {
         let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
     }
     let labels: [LabelLayers]
+    /// For vector export: every label's outline, the inside fills of the labels that split (masked
+    /// once by the front wave), their outside fills (masked once by the region above it), and the
+    /// fills of labels outside the container, each one group.
+    final class VectorLabelGroups {
+        let outline = Layer(), inside = Layer(), outside = Layer(), plain = Layer()
+        let insideMask = ShapeLayer(), outsideMask = ShapeLayer()
+    }
+    let vectorLabels = VectorLabelGroups()
     /// Per wave with `--wave-shadow`: a layer that draws nothing and casts the wave's shadow (its
     /// `shadowPath` the wave's polygon, raised with it), beneath the wave in its group.
     let casters: [ShapeLayer]
@@ -41,10 +49,10 @@ public final class WaveLayerScene {
     /// For vector export: each wave a static path moved by its layer's position (nil: the polygons).
     let motion: WaveVectorMotion?
     /// For vector export: the label's glyphs of each text shown (inside and outside fills, where).
-    var labelTexts: [String: [LabelGlyph]] = [:]
+    var labelTexts: [[String: [LabelGlyph]]] = []
     /// For vector export: the glyph layers, one pair per glyph and occurrence in a text, shared by
     /// every text that shows that glyph (moved to its place in each).
-    var labelGlyphs: [LabelGlyphKey: (inside: ShapeLayer, outside: ShapeLayer)] = [:]
+    var labelGlyphs: [LabelGlyphKey: LabelGlyphLayers] = [:]
 
     /// Builds the tree for `scene`.
     public convenience init(scene: WaveScene) {
@@ -119,31 +127,55 @@ public final class WaveLayerScene {
             clip.prefersLayerMasks = true
             fullCanvas(wave)
             if let motion {
-                // Vector export: the wave a static path moved by position (fills and shadows are
-                // refused before export; see WaveIndicator.refuseLayerPaint).
+                // Vector export: the wave a static path moved by position. A shadow is cast by what
+                // the wave draws (refused before export unless that is opaque; see
+                // `refuseUnexportable`), inside the container as the renderers cast it.
                 let clip = containerLayer(.black)
                 // Layer masks where they are exact: a matte per wave costs rlottie a little alpha each.
                 clip.prefersLayerMasks = true
                 wave.path = motion.path(motion.waves[j], closedAt: motion.bottom)
                 wave.name = Self.waveName(j, of: waves.count)
-                if let bottom = p.waterGradient {
-                    // The gradient stays on the canvas, cut by the container; the wave, as the mask of
+                let fill = paint(spec.fill ?? p.waterFill, lay.inkBox)
+                if fill != nil || p.waterGradient != nil {
+                    // The paint stays on the canvas, cut by the container; the wave, as the mask of
                     // both, moves. (The container inside the wave's mask, not outside it: rlottie and
                     // ThorVG draw layer masks under a matte as we do, not a matte under layer masks.)
-                    let g = GradientLayer()
-                    fullCanvas(g)
-                    g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
-                    g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
-                    g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
-                    g.mask = clip
+                    let drawn: Layer
+                    if let fill {
+                        let f = ShapeLayer()
+                        f.path = Path(rect: canvas); f.fillPaint = fill
+                        drawn = f
+                    } else {
+                        let g = GradientLayer()
+                        let bottom = p.waterGradient ?? spec.color
+                        g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
+                        g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
+                        g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
+                        drawn = g
+                    }
+                    fullCanvas(drawn)
+                    drawn.name = Self.waveName(j, of: waves.count) + " paint"
                     wave.fillColor = .black
                     wave.prefersLayerMasks = true
-                    group.mask = wave
-                    group.addSublayer(g)
+                    if let waveShadow {
+                        // The shadow of the painted wave, cut by the container.
+                        let inner = Layer()
+                        fullCanvas(inner)
+                        inner.mask = wave
+                        inner.addSublayer(drawn)
+                        waveShadow.apply(to: inner)
+                        group.mask = clip
+                        group.addSublayer(inner)
+                    } else {
+                        drawn.mask = clip
+                        group.mask = wave
+                        group.addSublayer(drawn)
+                    }
                 } else {
                     wave.colourSlots = ["fill": Self.waveName(j, of: waves.count)]
                     group.mask = clip
                     wave.fillColor = spec.color
+                    waveShadow?.apply(to: wave)
                     group.addSublayer(wave)
                 }
                 root.addSublayer(group)
@@ -192,25 +224,45 @@ public final class WaveLayerScene {
             root.addSublayer(l)
         }
         // The scene's parameters are validated, so the labels' formats and fonts are known good.
+        labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
         if let motion {
-            // Vector export holds the main label only, centred on one line, without an outline
-            // (the rest is refused before export; see WaveIndicator.refuseUnexported): its fills
-            // hold one layer per glyph (`labelLayers`), masked by the front wave's static path.
-            labels = ((try? WaveLabel(scene: scene)) ?? nil).map { [LabelLayers(label: $0)] } ?? []
-            if let l = labels.first, let front = motion.waves.last {
-                for (f, m, color) in [(l.inside, l.insideMask, p.labelInsideColor), (l.outside, l.outsideMask, p.labelColor)] {
-                    fullCanvas(f); fullCanvas(m)
-                    f.fillColor = color
-                    f.mask = m
-                    root.addSublayer(f)
-                }
-                l.inside.name = "label inside"; l.outside.name = "label outside"
-                l.insideMask.path = motion.path(front, closedAt: motion.bottom)
-                l.outsideMask.path = motion.path(front, closedAt: motion.top)
+            // Vector export: each label's fills (and outline) hold one layer per glyph
+            // (`labelLayers`). The labels inside the container split at the front wave's static
+            // path, moved by position: all their inside fills under one mask, all their outside
+            // fills under another (a matte costs rlottie a little alpha each), above every
+            // label's outline; labels outside the container after them, unmasked.
+            labelTexts = labels.map { _ in [:] }
+            guard !labels.isEmpty, let front = motion.waves.last else { return }
+            let g = vectorLabels
+            for (layer, name) in [(g.outline, "label outlines"), (g.inside, "label inside"), (g.outside, "label outside"),
+                                  (g.plain, "label")] {
+                fullCanvas(layer)
+                layer.name = name
             }
+            fullCanvas(g.insideMask); fullCanvas(g.outsideMask)
+            g.insideMask.path = motion.path(front, closedAt: motion.bottom)
+            g.outsideMask.path = motion.path(front, closedAt: motion.top)
+            g.inside.mask = g.insideMask
+            g.outside.mask = g.outsideMask
+            for (k, l) in labels.enumerated() {
+                let side = labels.count > 1 ? "label \(k + 1)" : "label"
+                for (f, name) in [(l.outline, "outline"), (l.inside, "inside"), (l.outside, "outside")] {
+                    fullCanvas(f)
+                    f.fillColor = nil
+                    f.name = "\(side) \(name)"
+                }
+                l.outline.opacity = Double(l.label.style.outlineColor.a) / 255
+                if l.label.style.outlineWidth > 0 { g.outline.addSublayer(l.outline) }
+                if l.label.splits {
+                    g.inside.addSublayer(l.inside)
+                    g.outside.addSublayer(l.outside)
+                } else {
+                    g.plain.addSublayer(l.outside)
+                }
+            }
+            for layer in [g.outline, g.inside, g.outside, g.plain] where !layer.sublayers.isEmpty { root.addSublayer(layer) }
             return
         }
-        labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
         for l in labels {
             fullCanvas(l.outline)
             l.outline.fillColor = l.label.style.outlineColor

@@ -32,6 +32,8 @@ struct WaveVectorMotion: Sendable {
         let turns: Double
         /// The unreduced phase at the first frame (degrees).
         let start: Double
+        /// The wave's index, back to front (its own level, `WaveScene.waveProgress`).
+        var index = 0
     }
 
     let scene: WaveScene
@@ -61,19 +63,22 @@ struct WaveVectorMotion: Sendable {
             plans = [Plan(a: a, k: k, offset: .pi / 2, factor: 1, name: "frequency"), Plan(a: a, k: k, offset: 0, factor: 1, name: "frequency")]
         }
         var lowest = Double.infinity, highest = -Double.infinity
-        for n in first ... first + frames {
-            let t = Self.top(scene, frame: Double(n), frames: first ... first + frames, fps: fps)
-            lowest = min(lowest, t); highest = max(highest, t)
+        for j in plans.indices {
+            for n in first ... first + frames {
+                let t = Self.top(scene, wave: j, frame: Double(n), frames: first ... first + frames, fps: fps)
+                lowest = min(lowest, t); highest = max(highest, t)
+            }
         }
         let reach = plans.map(\.a).max() ?? a
         bottom = max(a + reach, Double(p.height) - lowest) + 10
         top = -max(highest, 0) - 2 * reach - 10
         var built: [Wave] = []
         let raw0 = Self.rawPhase(scene, frame: Double(first), fps: fps), rawN = Self.rawPhase(scene, frame: Double(first + frames), fps: fps)
-        for plan in plans {
+        for (j, plan) in plans.enumerated() {
             let start = raw0 * plan.factor
             guard plan.k > 0, plan.k.isFinite, plan.a > 0 else {
-                built.append(Wave(curve: nil, amplitude: plan.a, k: plan.k, offset: plan.offset, factor: plan.factor, turns: .infinity, start: start))
+                built.append(Wave(curve: nil, amplitude: plan.a, k: plan.k, offset: plan.offset, factor: plan.factor, turns: .infinity,
+                                  start: start, index: j))
                 continue
             }
             let period = 2 * Double.pi / plan.k
@@ -95,7 +100,7 @@ struct WaveVectorMotion: Sendable {
             var curve = HermiteSine(amplitude: plan.a, k: plan.k, origin: scene.layout.inkBox.minX, offset: plan.offset,
                                     start: from, segmentLength: h, segments: segments)
             curve.baseline = a
-            wave = Wave(curve: curve, amplitude: plan.a, k: plan.k, offset: plan.offset, factor: plan.factor, turns: turns, start: start)
+            wave = Wave(curve: curve, amplitude: plan.a, k: plan.k, offset: plan.offset, factor: plan.factor, turns: turns, start: start, index: j)
             built.append(wave)
         }
         waves = built
@@ -149,12 +154,13 @@ struct WaveVectorMotion: Sendable {
         return m / r
     }
 
-    /// `top(p)` at a continuous frame of a document of `frames`. A repeating rise that wraps at the
-    /// document's end continues its last step there instead (the next loop's first frame starts low
-    /// again, as every wrap does), so the seam steps like every other frame.
-    static func top(_ scene: WaveScene, frame f: Double, frames: ClosedRange<Int>, fps: Double) -> Double {
+    /// `top(p)` of wave `j`'s level at a continuous frame of a document of `frames`. A repeating
+    /// rise that wraps at the document's end continues its last step there instead (the next
+    /// loop's first frame starts low again, as every wrap does), so the seam steps like every other
+    /// frame.
+    static func top(_ scene: WaveScene, wave j: Int, frame f: Double, frames: ClosedRange<Int>, fps: Double) -> Double {
         let last = Double(frames.upperBound)
-        func at(_ g: Double) -> Double { scene.top(progress: progress(scene, frame: g, fps: fps)) }
+        func at(_ g: Double) -> Double { scene.top(progress: scene.waveProgress(j, progress: progress(scene, frame: g, fps: fps))) }
         if frames.count > 2, f > last - 1, scene.transitions == nil,
            progress(scene, frame: last, fps: fps) < progress(scene, frame: last - 1, fps: fps) {
             return at(last - 1) + (f - (last - 1)) * (at(last - 1) - at(last - 2))
@@ -191,7 +197,7 @@ struct WaveVectorMotion: Sendable {
     /// Wave `wave`'s layer position at frame `f`: the translation and `top(p)`; a flat wave's
     /// surface lifted by its phase.
     func position(_ wave: Wave, frame f: Double) -> Point {
-        let top = Self.top(scene, frame: f, frames: first ... first + frames, fps: fps)
+        let top = Self.top(scene, wave: wave.index, frame: f, frames: first ... first + frames, fps: fps)
         guard wave.curve != nil else {
             let phase = Self.rawPhase(scene, frame: f, fps: fps) * wave.factor * .pi / 180
             return Point(0, top + wave.amplitude * Double.sine(phase + wave.offset) + scene.amplitude)

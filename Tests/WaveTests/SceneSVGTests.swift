@@ -67,19 +67,20 @@ struct SceneSVGTests {
         return names.names
     }
 
-    /// Keyframes as SMIL: keyTimes from 0 to 1 (frame n, the continuation), a jump held until just
+    /// Keyframes as SMIL: keyTimes from 0 to 1 (frame n, the continuation), a jump over just
     /// before its frame, a constant spanning the loop, and the spelling of an `<animate>`.
     @Test func keyframesBecomeKeyTimesAndValues() throws {
         let track = SampledTrack(samples: [[0], [1], [2], [0], [1]], before: [[0], [1], [2], [3], [1]], tolerance: 0.01)
         let timing = SMILTiming(frames: 4, fps: 2)
         let points = timing.points(track.keys)
-        #expect(points.map(\.time) == [0, 2, 3 - SampledTrack.jumpWidth, 3, 4])
-        #expect(points.map(\.value) == [[0], [2], [3], [0], [1]])
+        let lead = SMILTiming.jumpLead
+        #expect(points.map(\.time) == [0, 2, 3 - 2 * lead, 3 - lead, 3, 4])
+        #expect(points.map(\.value) == [[0], [2], [3], [0], [0], [1]])
         let held = SMILTiming(frames: 4, fps: 2).points([.init(time: 0, value: [5], hold: true), .init(time: 2, value: [7], hold: false)])
-        #expect(held.map(\.time) == [0, 2 - SampledTrack.jumpWidth, 2, 4] && held.map(\.value) == [[5], [5], [7], [7]])
+        #expect(held.map(\.time) == [0, 2 - 2 * lead, 2 - lead, 2, 4] && held.map(\.value) == [[5], [5], [7], [7], [7]])
         #expect(timing.points(SampledTrack(constant: [9]).keys).map(\.time) == [0, 4])
         let element = try timing.element("opacity", keys: track.keys) { try SVGText.number($0[0]) }
-        #expect(element == "<animate attributeName=\"opacity\" dur=\"2s\" repeatCount=\"indefinite\" calcMode=\"linear\" keyTimes=\"0;0.5;0.74975;0.75;1\" values=\"0;2;3;0;1\"/>")
+        #expect(element == "<animate attributeName=\"opacity\" dur=\"2s\" repeatCount=\"indefinite\" calcMode=\"linear\" keyTimes=\"0;0.5;0.7475;0.74875;0.75;1\" values=\"0;2;3;0;0;1\"/>")
     }
 
     @Test func everySceneIsAnimatedWithSMILAndNoScript() throws {

@@ -126,22 +126,6 @@ import TestSupport
 }
 
 extension WavePaintTests {
-    /// The wave's own vector writer refuses fills and shadows, naming the flag.
-    @Test func theWaveVectorWriterRefusesFillsAndShadows() throws {
-        let outline = try ContainerOutline(shape: .circle)
-        for (key, edit) in [("wave-shadow", { (p: inout WaveParameters) in p.waveShadow = "#000 3" }),
-                            ("container-fill", { (p: inout WaveParameters) in p.containerFill = "radial(#fff, #000)" })] {
-            var p = WaveParameters()
-            p.width = 80; p.height = 60
-            edit(&p)
-            let ind = try WaveIndicator(parameters: p, source: .outline(outline))
-            #expect { _ = try ind.lottieDocument(start: 0, frames: 2, masks: .matte) } throws: { ($0 as? SettingError)?.key == key }
-            #expect { _ = try ind.svgDocument(frame: 0) } throws: { ($0 as? SettingError)?.key == key }
-        }
-    }
-}
-
-extension WavePaintTests {
     /// A still gauge with fills and shadows draws nothing after its first frame.
     @Test func aStillGaugeCostsNothing() throws {
         var p = WaveParameters()
