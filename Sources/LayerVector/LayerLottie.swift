@@ -40,7 +40,7 @@ public enum LayerLottie {
             throw VectorExportError("a Lottie document holds 1 ... \(maxFrames) frames, not \(frames)")
         }
         return try withoutActuallyEscaping(tree) { tree in
-            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            let sampling = try LayerSampling(lastFrame: frames, time: time, tree: tree)
             var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
             writer.outlineUses = sampling.outlineUses()
             var layers: [LottieLayer] = []

@@ -42,7 +42,7 @@ public enum LayerSVG {
             throw VectorExportError("an animated SVG holds 1 ... \(maxFrames) frames, not \(frames)")
         }
         return try withoutActuallyEscaping(tree) { tree in
-            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            let sampling = try LayerSampling(lastFrame: frames, time: time, tree: tree)
             var writer = SVGWriter(width: width, height: height, timing: SMILTiming(frames: frames, fps: fps))
             let comment = "\(name): \(frames) frames at \(DecimalText.format(fps, decimals: 6)) fps, repeating"
             return try writer.document(sampling, comment: comment)
@@ -51,7 +51,7 @@ public enum LayerSVG {
 
     /// A still SVG of `layer` (a presentation tree), as the animated document shows it at that time.
     public static func still(name: String, width: Int, height: Int, layer: Layer) throws -> String {
-        let sampling = LayerSampling(lastFrame: 0, time: { $0 }, tree: { _ in layer })
+        let sampling = try LayerSampling(lastFrame: 0, time: { $0 }, tree: { _ in layer })
         var writer = SVGWriter(width: width, height: height, timing: nil)
         return try writer.document(sampling, comment: name)
     }

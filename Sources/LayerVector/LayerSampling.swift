@@ -1,5 +1,6 @@
 import Geometry
 import Layers
+import Vector
 
 /// A layer tree's animation sampled at whole frames, for exporters that write it as keyframes.
 ///
@@ -78,17 +79,34 @@ public final class LayerSampling {
     /// transform.
     private var probes: [Double: [ObjectIdentifier: (layer: Layer, ctm: Transform)]] = [:]
 
+    /// The most presented layers a sampling keeps (every layer of every frame and of the sample
+    /// just before it): about 700 bytes each, so a sampling stays under 1 GB.
+    public static let maxLayerSamples = 1_000_000
+
     /// Samples `tree(time)` at `time(k)` for k in 0...`lastFrame` (and just before each); keeps
-    /// both to present the tree between frames (`Node.sample(at:)`).
-    public init(lastFrame: Int, time: @escaping (Double) -> Double, tree: @escaping (Double) -> Layer) {
+    /// both to present the tree between frames (`Node.sample(at:)`). Throws `VectorExportError`
+    /// (setting `frames`) as soon as the frames hold more than `maxLayerSamples` layers.
+    public init(lastFrame: Int, time: @escaping (Double) -> Double, tree: @escaping (Double) -> Layer) throws {
         self.time = time
         self.tree = tree
         frameCount = lastFrame + 1
+        func refuse(perFrame: Int) -> VectorExportError {
+            VectorExportError("\(frameCount) frames of this scene hold about \(perFrame) layers each (twice sampled), over a vector export's budget of \(Self.maxLayerSamples) layers in all: at most \(Self.maxLayerSamples / max(1, perFrame)) frames; export fewer frames, or a video format", setting: "frames")
+        }
+        // Before the work: the first frame's layers, sampled twice per frame.
+        func count(_ l: Layer) -> Int { l.sublayers.reduce(1 + (l.mask.map(count) ?? 0)) { $0 + count($1) } }
+        let first = 2 * count(tree(time(0)))
+        if first * frameCount > Self.maxLayerSamples { throw refuse(perFrame: first) }
+        // During it, for a tree that grows.
         for k in 0 ... lastFrame {
             if k > 0 { add(tree(time(Double(k) - 1e-4)), frame: k, before: true) }
             add(tree(time(Double(k))), frame: k, before: false)
+            if layerSamples > Self.maxLayerSamples { throw refuse(perFrame: layerSamples / (k + 1)) }
         }
     }
+
+    /// Presented layers kept so far.
+    private var layerSamples = 0
 
     /// The presented layer of `identity` and its transform at a fractional frame.
     func sample(_ identity: ObjectIdentifier, at frame: Double) -> (layer: Layer, ctm: Transform)? {
@@ -122,6 +140,7 @@ public final class LayerSampling {
     }
 
     private func visit(_ layer: Layer, ctm parent: Transform, frame: Int, before: Bool) -> Node {
+        layerSamples += 1
         let id = layer.modelIdentity
         let node = nodes[id] ?? Node(identity: id, frames: frameCount)
         node.owner = self

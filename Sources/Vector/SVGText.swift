@@ -131,7 +131,10 @@ public struct SMILTiming: Sendable {
             }
             if let last = out.last, t <= last.time { continue }
             if out.isEmpty, t > 0 { out.append((0, key.value, nil)) }
-            out.append((t, key.value, key.hold ? nil : key.easing))
+            // A held value a jump reached just before is there already.
+            let constantAfter = key.hold || i + 1 == keys.count || keys[i + 1].value == key.value
+            let reached = constantAfter && out.last.map { $0.value == key.value && $0.time >= t - Self.jumpLead - 1e-9 } == true
+            if !reached { out.append((t, key.value, key.hold ? nil : key.easing)) }
             if let jumpTo {
                 // `jumpTo.time` is when the held value ends; the next one is reached `jumpLead` later.
                 let until = jumpTo.time, next = keys[i + 1].time - Self.jumpLead

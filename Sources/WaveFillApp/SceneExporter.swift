@@ -362,6 +362,9 @@ public struct SceneExporter {
             case (.lottie, _): text = try s.lottieDocument(start: length.first, frames: length.count, masks: request.lottieMasks ?? .matte)
             }
         } catch let e as VectorExportError {
+            if e.setting == "frames" {
+                throw ParameterError(request.duration != nil ? "--duration" : request.loop ? "--loop" : "--frames", e.message)
+            }
             if let setting = e.setting { throw ParameterError("--" + setting, e.message) }
             throw CLIError(e.message)
         } catch let e as SettingError {

@@ -77,7 +77,8 @@ struct SceneSVGTests {
         #expect(points.map(\.time) == [0, 2, 3 - 2 * lead, 3 - lead, 3, 4])
         #expect(points.map(\.value) == [[0], [2], [3], [0], [0], [1]])
         let held = SMILTiming(frames: 4, fps: 2).points([.init(time: 0, value: [5], hold: true), .init(time: 2, value: [7], hold: false)])
-        #expect(held.map(\.time) == [0, 2 - 2 * lead, 2 - lead, 2, 4] && held.map(\.value) == [[5], [5], [7], [7], [7]])
+        // The last key's value is reached just before it and stays: the key itself adds nothing.
+        #expect(held.map(\.time) == [0, 2 - 2 * lead, 2 - lead, 4] && held.map(\.value) == [[5], [5], [7], [7]])
         #expect(timing.points(SampledTrack(constant: [9]).keys).map(\.time) == [0, 4])
         let element = try timing.element("opacity", keys: track.keys) { try SVGText.number($0[0]) }
         #expect(element == "<animate attributeName=\"opacity\" dur=\"2s\" repeatCount=\"indefinite\" calcMode=\"linear\" keyTimes=\"0;0.5;0.7475;0.74875;0.75;1\" values=\"0;2;3;0;0;1\"/>")
