@@ -12,6 +12,8 @@
 #   ./run.sh render ... build and pass the arguments to `wavefill render`
 #   ./run.sh bench      release build; `wavefill bench` and the peers of tools/bench in one go, then
 #                       the window's CPU per scene (tools/bench/window.sh, under Xvfb)
+#   ./run.sh bench-scenes  release build; every scene and effect beside ThorVG and rlottie playing its
+#                       Lottie export, in one run (tools/bench/lottie_peers.py; BENCH_ROUNDS, default 3)
 # Installs Debian packages only when missing (apt-get; through sudo when not root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -112,6 +114,20 @@ case "$cmd" in
             say "window CPU measurement skipped: no DISPLAY and no Xvfb (apt-get install xvfb)"
         fi
         ;;
+    bench-scenes)
+        # Whole and damage-only frames of every scene and effect at 1024x1024, a memcpy of the frame,
+        # and ThorVG and rlottie playing the same scene's Lottie export, rounds alternating case by
+        # case (allocations counted with the malloc interposer preloaded).
+        ensure_packages; ensure_swift
+        swift build -c release --product wavefill
+        swift build -c release --product MallocInterposerSwift
+        bindir="$(swift build -c release --show-bin-path)"
+        bash tools/players/setup.sh >&2
+        mkdir -p out/bench
+        tools/players/.venv/bin/python tools/bench/lottie_peers.py --wavefill "$bindir/wavefill" \
+            --interposer "$bindir/libMallocInterposerSwift.so" --rounds "${BENCH_ROUNDS:-3}" \
+            --json out/bench/scenes-side-by-side.json "$@" | tee out/bench/scenes-side-by-side.md
+        ;;
     install)
         ensure_packages; ensure_swift
         swift build -c release --product wavefill
@@ -154,7 +170,7 @@ case "$cmd" in
         exec "$(swift build -c release --show-bin-path)/wavefill" render "$@"
         ;;
     *)
-        say "unknown command '$cmd'; use: ./run.sh [run|test|bench|install|fuzz|render ARGS...]"
+        say "unknown command '$cmd'; use: ./run.sh [run|test|bench|bench-scenes|install|fuzz|render ARGS...]"
         exit 64
         ;;
 esac

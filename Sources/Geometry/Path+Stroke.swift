@@ -219,13 +219,11 @@ struct Stroker {
             let c = Double.cosine(abs(theta) / 2)
             inner.append(p + bis * (-s * h / (c * bis.length)))
             used = reach
-        } else if style.join == .round {
-            // Straight across: the triangle this adds to the dip through the vertex lies in the pen's
-            // disk at the vertex, which a round pen covers anyway. A pen wider than a curve's radius
-            // then leaves one inner chain instead of a fan of overlapping spokes through every vertex,
-            // whose crossings the rasterizer would have to resolve.
-            inner.append(p - n1 * (s * h)); inner.append(p - n2 * (s * h))
         } else {
+            // Through the vertex: each piece's boundary kept, so the fill counts every piece there.
+            // (Straight across from one offset to the other would take the triangle it cuts off
+            // away from the count: where a pen wider than the curve's radius reaches past the far
+            // side, that triangle is covered by one piece only and would become a hole.)
             inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
         }
         return outerLeft ? (0, used, 0, used) : (used, 0, used, 0)

@@ -64,6 +64,9 @@ public final class EmitterLayer: Layer, @unchecked Sendable {
     /// An emitter with no cells.
     public override init() { super.init() }
 
+    /// Presented as a plain layer holding its particles (`copyProperties` is `Layer`'s).
+    public override var presentationType: Layer.Type { Layer.self }
+
     /// How many particles `build()` makes.
     public var particleCount: Int {
         cells.reduce(0) { $0 + Int((max($1.birthRate, 0) * max(emitDuration, 0)).rounded(.up)) }

@@ -63,6 +63,8 @@ public final class FastLayerRenderer {
     private var spare: [CoverageTile] = []
     private var cachedFloats = 0
     private var frameNumber = 0
+    /// The most steps a frame has had (how many spares are kept).
+    private var mostSteps = 0
     private let rasterizer = Rasterizer()
     private var polylines = Polylines()
     private var gradientStops: [SIMD4<Float>] = []
@@ -827,6 +829,11 @@ public final class FastLayerRenderer {
 
     private func evict() {
         let budgetExceeded = cachedFloats > Self.cacheBudget
+        // Spares kept: enough for every step of the busiest frame so far to change twice over (an
+        // emitter's particles each take a new tile and program every frame), so a loop stops
+        // allocating once seen, quiet stretches included.
+        mostSteps = max(mostSteps, sink.ops.count)
+        let keep = max(256, 2 * mostSteps)
         // Tiles not used this frame (or last, within budget) go back to the spare list.
         stale.removeAll(keepingCapacity: true)
         for tile in cache.values where tile.lastUsed < frameNumber - (budgetExceeded ? 0 : 1) { stale.append(tile) }
@@ -838,19 +845,19 @@ public final class FastLayerRenderer {
             if tile.rangeRows > 0 {
                 var free = RangeStorage()
                 tile.exchangeRanges(&free)
-                if spareRanges.count < 256 { spareRanges.append(free) } else { free.current.free(); free.previous.free() }
+                if spareRanges.count < keep { spareRanges.append(free) } else { free.current.free(); free.previous.free() }
             }
             tile.hasRanges = false
             if tile.capacity > 4 * Self.cacheBudget / 16 { tile.release() }
             spare.append(tile)
         }
-        if spare.count > 256 { spare.removeFirst(spare.count - 256) }
+        if spare.count > keep { spare.removeFirst(spare.count - keep) }
         stale.removeAll(keepingCapacity: true)
         // Programs not used this frame or the last.
         staleModels.removeAll(keepingCapacity: true)
         for (k, p) in programs where p.lastUsed < frameNumber - 1 { staleModels.append(k) }
         for k in staleModels {
-            if let p = programs.removeValue(forKey: k), spareModels.count < 256 { spareModels.append(p) }
+            if let p = programs.removeValue(forKey: k), spareModels.count < keep { spareModels.append(p) }
         }
         staleModels.removeAll(keepingCapacity: true)
     }

@@ -145,8 +145,12 @@ open class Layer: @unchecked Sendable {
         return previous
     }
 
+    /// The class of the layer `copyProperties()` makes (this layer's own, unless a subclass presents
+    /// itself as another class).
+    open var presentationType: Layer.Type { type(of: self) }
+
     private func hasShape(of model: Layer) -> Bool {
-        guard type(of: self) == type(of: model), sublayers.count == model.sublayers.count,
+        guard type(of: self) == model.presentationType, sublayers.count == model.sublayers.count,
               (mask == nil) == (model.mask == nil) else { return false }
         if let m = mask, let mm = model.mask, !m.hasShape(of: mm) { return false }
         for k in sublayers.indices where !sublayers[k].hasShape(of: model.sublayers[k]) { return false }

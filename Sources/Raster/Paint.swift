@@ -45,7 +45,12 @@ public enum Paint: Hashable, Sendable {
     }
 
     /// True when no pixel it paints has any alpha.
-    public var isInvisible: Bool { stops.allSatisfy { $0.color.a == 0 } }
+    public var isInvisible: Bool {
+        switch self {
+        case .solid(let c): return c.a == 0
+        case .linear(let stops, _, _), .radial(let stops, _, _): return stops.allSatisfy { $0.color.a == 0 }
+        }
+    }
 
     /// True when the stops are at least one, in non-decreasing order and within 0...1.
     public static func validStops(_ stops: [GradientStop]) -> Bool {

@@ -19,6 +19,10 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     private let reference = LayerRenderer()
     private let fast = FastLayerRenderer()
     private var tree: Layer?
+    /// The frame `render(frame:into:)` keeps up to date with damage-only frames and copies out.
+    private var whole = Pixmap(width: 0, height: 0)
+    /// Whether `fast`'s last frame went into `whole` (else into a caller's pixmap).
+    private var fastDrewWhole = false
     private let baseFontSize: Double?
     private let baseParameters: Model.Parameters
 
@@ -44,31 +48,49 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
     /// The time frame `n` shows.
     public func time(frame n: Int) -> Double { Double(n) / fps }
 
-    public var renderer: SceneRenderer = .fast { didSet { fast.invalidate() } }
+    public var renderer: SceneRenderer = .fast { didSet { invalidate() } }
 
     public var renderThreads: Int {
         get { fast.threads }
         set { fast.threads = min(max(newValue, 1), 8) }
     }
 
+    /// Every pixel of frame `n`: the scene keeps a frame of its own, brings it to frame `n` drawing
+    /// only what changed since the last frame it showed (nothing when nothing changed), and copies it
+    /// into `pixmap` (the copy is the cost of a frame that changed little).
     public func render(frame n: Int, into pixmap: inout Pixmap) {
-        fast.invalidate()
-        _ = renderChanges(frame: n, into: &pixmap)
-        fast.invalidate()                   // that pixmap is not the one the next change goes to
+        if renderer == .reference {
+            pixmap = reference.renderPixmap(model.presentation(at: time(frame: n)), width: width, height: height)
+            return
+        }
+        if !fastDrewWhole { fast.invalidate() }
+        _ = drawChanges(frame: n, into: &whole)
+        fastDrewWhole = true
+        if pixmap.width != whole.width || pixmap.height != whole.height { pixmap = Pixmap(width: whole.width, height: whole.height) }
+        pixmap.bytes.withUnsafeMutableBytes { dst in
+            whole.bytes.withUnsafeBytes { src in
+                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                d.copyMemory(from: s, byteCount: min(dst.count, src.count))
+            }
+        }
     }
 
     public func renderChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
-        let t = time(frame: n)
         if renderer == .reference {
-            pixmap = reference.renderPixmap(model.presentation(at: t), width: width, height: height)
+            pixmap = reference.renderPixmap(model.presentation(at: time(frame: n)), width: width, height: height)
             return 0 ..< height
         }
-        let presented = model.presentation(at: t, reusing: tree)
+        if fastDrewWhole { fast.invalidate(); fastDrewWhole = false }   // its last frame is not in `pixmap`
+        return drawChanges(frame: n, into: &pixmap)
+    }
+
+    private func drawChanges(frame n: Int, into pixmap: inout Pixmap) -> Range<Int> {
+        let presented = model.presentation(at: time(frame: n), reusing: tree)
         tree = presented
         return fast.render(presented, into: &pixmap, width: width, height: height)
     }
 
-    public func invalidate() { fast.invalidate() }
+    public func invalidate() { fast.invalidate(); fastDrewWhole = false }
 
     /// The picture at `time` seconds, with the reference renderer.
     public func render(at time: Double) -> Pixmap {
@@ -89,7 +111,8 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
         next.carryState(from: model)
         model = next
         tree = nil
-        fast.invalidate()
+        invalidate()
+        whole = Pixmap(width: 0, height: 0)
     }
 
     public var controls: [SceneControl] { Model.controls }

@@ -55,10 +55,8 @@ enum Bench {
     /// `full` draws every pixel of frame n into a reused pixmap, `dirty` only what changed since the
     /// previous frame (`renderChanges`), `reference` whole frames with the exact reference renderer.
     /// Frames run through the scene's timeline (the loop, or the animation of a once-scene) and wrap.
-    static func sceneFrames(kind: SceneKind, side: Int, mode: BenchMode, frames: Int, warmup: Int, threads: Int) throws -> BenchResult {
-        var s = SceneSettings()
-        s.set(SceneRegistry.sceneKey, .string(kind.rawValue))
-        let scene = try SceneSetup(flags: s, preset: nil).makeScene()
+    static func sceneFrames(_ kind: BenchRequest.SceneCase, side: Int, mode: BenchMode, frames: Int, warmup: Int, threads: Int) throws -> BenchResult {
+        let scene = try SceneSetup(flags: kind.settings, preset: nil).makeScene()
         try scene.resize(width: side, height: side, scale: 1)
         scene.renderer = mode == .reference ? .reference : .fast
         scene.renderThreads = threads
@@ -103,7 +101,7 @@ enum Bench {
         }
         let allocs = counter?.stop()
         times.sort()
-        return BenchResult(scene: kind.rawValue, threads: threads, size: side, mode: mode, medianMs: percentile(times, 0.5),
+        return BenchResult(scene: kind.name, threads: threads, size: side, mode: mode, medianMs: percentile(times, 0.5),
                            p10Ms: percentile(times, 0.1), p90Ms: percentile(times, 0.9),
                            allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }

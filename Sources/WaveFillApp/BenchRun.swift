@@ -19,8 +19,9 @@ public struct BenchRequest: Sendable {
     public var pngFrame = 150
     /// Overwrite an existing --png file.
     public var force = false
-    /// Scenes to time through the `Scene` protocol ("wave,marquee", "all"); nil: the wave's own renderer.
-    public var scenes: String?
+    /// Scenes to time through the `Scene` protocol, each "wave,marquee", "all" or one scene with its
+    /// settings ("morph --effect sparkle"); empty: the wave's own renderer.
+    public var scenes: [String] = []
     /// Threads the layer scenes' renderer may use (1 ... 8).
     public var threads = 1
 
@@ -48,15 +49,15 @@ public struct BenchRequest: Sendable {
         }
         guard !sideList.isEmpty else { throw ParameterError("--sizes", "give at least one size, e.g. 256,1024") }
         let modeList = try modes.split(separator: ",").map { s -> BenchMode in
-            guard let m = BenchMode(rawValue: String(s)), scenes != nil || m != .reference else {
-                throw ParameterError("--modes", "'\(s)' is not full or dirty\(scenes != nil ? " or reference" : "")")
+            guard let m = BenchMode(rawValue: String(s)), !scenes.isEmpty || m != .reference else {
+                throw ParameterError("--modes", "'\(s)' is not full or dirty\(!scenes.isEmpty ? " or reference" : "")")
             }
             return m
         }
         guard (1 ... 8).contains(threads) else { throw ParameterError("--threads", "\(threads) is outside 1 ... 8") }
-        if let scenes {
-            let kinds = try Self.sceneList(scenes)
-            try runScenes(kinds, sides: sideList, modes: modeList)
+        if !scenes.isEmpty {
+            let cases = try scenes.flatMap { try Self.sceneList($0) }
+            try runScenes(cases, sides: sideList, modes: modeList)
             return
         }
         if let soak, !(2000 ... 10_000_000).contains(soak) { throw ParameterError("--soak", "\(soak) is outside 2000 ... 10000000 frames") }
@@ -89,21 +90,44 @@ public struct BenchRequest: Sendable {
         }
     }
 
-    /// The scenes named by `--scene`: names from the registry, comma-separated, or `all`.
-    static func sceneList(_ s: String) throws -> [SceneKind] {
-        if s == "all" { return SceneKind.allCases }
-        let names = s.split(separator: ",").map { String($0) }
-        guard !names.isEmpty else { throw ParameterError("--scene", "give a scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all") }
-        return try names.map { n in
+    /// A scene to time: its name in the tables and the settings that make it.
+    struct SceneCase {
+        var name: String
+        var settings: SceneSettings
+    }
+
+    /// The scenes named by one `--scene`: names from the registry, comma-separated, or `all`; or one
+    /// scene followed by its setting flags, split at spaces ("morph --effect sparkle").
+    static func sceneList(_ s: String) throws -> [SceneCase] {
+        let words = s.split(separator: " ").map { String($0) }
+        func named(_ n: String) throws -> SceneKind {
             guard let k = SceneKind(rawValue: n) else {
-                throw ParameterError("--scene", "'\(n)' is not a scene; use \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+                throw ParameterError("--scene", "'\(SettingDeclaration.clip(n))' is not a scene; use \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all, or one scene and its flags")
             }
             return k
         }
+        func plain(_ k: SceneKind) -> SceneCase {
+            var settings = SceneSettings()
+            settings.set(SceneRegistry.sceneKey, .string(k.rawValue))
+            return SceneCase(name: k.rawValue, settings: settings)
+        }
+        if words.count > 1 {
+            let kind = try named(words[0])
+            let split = try SettingArguments.split(["--" + SceneRegistry.sceneKey, kind.rawValue] + words.dropFirst())
+            if let stray = split.rest.first {
+                throw ParameterError("--scene", "'\(SettingDeclaration.clip(stray))' in '\(SettingDeclaration.clip(s))' is not a setting flag of a scene")
+            }
+            _ = try SceneSetup(flags: split.settings, preset: nil)       // refused here, naming the flag
+            return [SceneCase(name: words.joined(separator: " "), settings: split.settings)]
+        }
+        if s == "all" { return SceneKind.allCases.map(plain) }
+        let names = s.split(separator: ",").map { String($0) }
+        guard !names.isEmpty else { throw ParameterError("--scene", "give a scene: \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")) or all") }
+        return try names.map { plain(try named($0)) }
     }
 
     /// Every scene, size and mode through the `Scene` protocol; reference frames are few (they are slow).
-    func runScenes(_ kinds: [SceneKind], sides: [Int], modes: [BenchMode]) throws {
+    func runScenes(_ kinds: [SceneCase], sides: [Int], modes: [BenchMode]) throws {
         var results: [BenchResult] = []
         var progress = Progress(total: kinds.count * sides.count * modes.count, label: "bench")
         for side in sides {
@@ -111,7 +135,7 @@ public struct BenchRequest: Sendable {
             for kind in kinds {
                 for mode in modes {
                     let n = mode == .reference ? min(frames, 10) : frames
-                    var r = try Bench.sceneFrames(kind: kind, side: side, mode: mode, frames: n,
+                    var r = try Bench.sceneFrames(kind, side: side, mode: mode, frames: n,
                                                   warmup: mode == .reference ? min(warmup, 2) : warmup, threads: threads)
                     r.memcpyMs = floors.memcpy; r.memsetMs = floors.memset
                     results.append(r)

@@ -32,8 +32,8 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Modes to run: full, dirty or both, comma-separated.", valueName: "list"))
     var modes: String = "full,dirty"
 
-    @Option(name: .long, help: ArgumentHelp("Time these scenes through the Scene protocol instead: names (wave, marquee, stroke, spread, morph) comma-separated, or all; modes full, dirty and reference (the exact reference renderer, 10 frames).", valueName: "list"))
-    var scene: String?
+    @Option(name: .long, help: ArgumentHelp("Time these scenes through the Scene protocol instead: names (wave, marquee, stroke, spread, morph) comma-separated, or all, or one scene with its settings as on render's command line ('morph --effect sparkle'; words split at spaces); repeatable; modes full, dirty and reference (the exact reference renderer, 10 frames).", valueName: "list"))
+    var scene: [String] = []
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Threads the layer scenes' renderer splits large frames across, 1...8.", valueName: "N"))
     var threads: Int = 1

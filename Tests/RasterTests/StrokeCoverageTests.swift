@@ -117,6 +117,30 @@ import TestSupport
         }
     }
 
+    /// A pen wider than the curve's radius, on a flattened circle and an S (every join's inner offsets
+    /// cross only past the neighbouring segments): the outline still fills the union of the pieces,
+    /// for every join (no hole where the inner side turns back beyond the centre).
+    @Test(arguments: LineJoin.allCases)
+    func aPenWiderThanTheCurveFillsTheUnionOfThePieces(join: LineJoin) {
+        let rasterizer = Rasterizer()
+        let samples = 64
+        let circle = (0 ..< 24).map { k -> Point in
+            let a = 2 * Double.pi * Double(k) / 24
+            return Point(20 + 4 * Double.cosine(a), 20 + 4 * Double.sine(a))
+        }
+        let s = (0 ... 20).map { k -> Point in
+            let a = Double.pi * Double(k) / 10
+            return Point(14 + 12 * Double(k) / 20, 20 + 5 * Double.sine(a))
+        }
+        for (points, closed, cap) in [(circle, true, LineCap.butt), (Array(circle.prefix(17)), false, .butt), (s, false, .round), (s, false, .square)] {
+            let c = Case(points: points, closed: closed, style: StrokeStyle(width: 22, join: join, cap: cap, miterLimit: 4), seed: 0)
+            let got = rasterizer.coverage(of: Self.path(c).stroked(c.style), width: 40, height: 40, rule: .nonZero)
+            let want = ReferenceRasterizer.coverage(of: Self.pieces(c), width: 40, height: 40, rule: .nonZero, samples: samples)
+            let d = difference(got, want)
+            #expect(d.max <= RasterTolerance.oracle(samples: samples), "\(c): \(d)")
+        }
+    }
+
     @Test func roundStrokeIsEverythingWithinHalfTheWidth() {
         let rasterizer = Rasterizer()
         for seed in UInt64(100) ... 115 {

@@ -4,6 +4,8 @@
 #      counted) -> out/bench/wavefill.md, and `wavefill bench --json` -> out/bench/wavefill.json;
 #      `wavefill bench --scene all` (every scene: full, dirty, reference; one and two threads)
 #      -> out/bench/scenes.md, out/bench/scenes-2-threads.md;
+#      tools/bench/lottie_peers.py: every scene and effect beside ThorVG and rlottie playing its
+#      Lottie export -> out/bench/scenes-side-by-side.md;
 #   2. tools/bench/peers.py: Skia, Cairo, Blend2D, ThorVG, the memset/memcpy floors and
 #      `wavefill bench` itself as the external peer `swift`, in one run -> out/bench/peers/, peers.md;
 #   3. tools/bench/ratios.py over both -> out/bench/ratios.md.
@@ -62,8 +64,9 @@ say "text layout: a 2000-character paragraph of six scripts, ours and Pango's"
 "$wavefill" bench --layout --json | /usr/bin/python3 "$repo/tools/layout/pango_time.py" | tee "$out/layout.md"
 
 bash "$here/setup.sh" >&2 || { say "could not set up tools/bench/.venv (PyPI unreachable?)"; exit 1; }
-say "every scene's Lottie export played by ThorVG and rlottie at 1024 px, one thread"
-"$here/.venv/bin/python" "$here/lottie_peers.py" --wavefill "$wavefill" --size 1024 --frames "$frames" | tee "$out/scenes-lottie-peers.md"
+say "every scene and effect beside ThorVG and rlottie playing its Lottie export at 1024 px, one thread, in one run"
+"$here/.venv/bin/python" "$here/lottie_peers.py" --wavefill "$wavefill" --interposer "$interposer" --size 1024 \
+    --json "$out/scenes-side-by-side.json" | tee "$out/scenes-side-by-side.md"
 say "peers and wavefill in one run (sizes $sizes, $frames frames each)"
 "$here/.venv/bin/python" "$here/peers.py" --sizes "$sizes" --frames "$frames" \
     --external "swift=$wavefill bench --force" --out "$out/peers" | tee "$out/peers.md"
