@@ -47,11 +47,11 @@ let package = Package(
         .target(name: "Export", dependencies: ["Raster", "Vector", "CPNG"]),
 
         // The wave fill: fast renderer, layer reference, Lottie/SVG mapping.
-        .target(name: "Wave", dependencies: ["CRowKernels", "SceneKit", "Vector", "Layers", "Animation", "Text", "Raster", "Geometry", "Export"]),
+        .target(name: "Wave", dependencies: ["CRowKernels", "SceneKit", "Vector", "LayerVector", "Layers", "Animation", "Text", "Raster", "Geometry", "Export"]),
         // The rest of the family (marquee, stroke, spread, morph) as layers and animations.
         .target(name: "Scenes", dependencies: ["SceneKit", "Layers", "LayerVector", "Animation", "Text", "Raster", "Geometry"]),
         // Any layer tree's animation as vector documents (Lottie, animated SVG), sampled frame by frame.
-        .target(name: "LayerVector", dependencies: ["Layers", "Text", "Vector", "Geometry", "Raster"]),
+        .target(name: "LayerVector", dependencies: ["Layers", "Text", "Vector", "Geometry", "Raster", "Export", "CPNG"]),
         // The umbrella: `import WaveFill`.
         .target(name: "WaveFill", dependencies: ["Geometry", "Raster", "Animation", "Layers", "Text", "SceneKit", "Vector", "LayerVector", "Wave", "Scenes", "Export"]),
         // The tuning panel's widgets: ImGui behind a C interface, drawn through the SDL renderer.

@@ -39,19 +39,22 @@ public enum LayerLottie {
         guard (1 ... maxFrames).contains(frames) else {
             throw VectorExportError("a Lottie document holds 1 ... \(maxFrames) frames, not \(frames)")
         }
-        let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
-        var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
-        var layers: [LottieLayer] = []
-        let one = [Double](repeating: 1, count: frames + 1)
-        for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
-        let doc: JSONValue = .object([
-            ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
-            ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
-            ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
-            ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
-            ("slots", writer.slots.json),
-        ])
-        return try doc.serialized(decimals: 4)
+        return try withoutActuallyEscaping(tree) { tree in
+            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            var writer = LottieWriter(frames: frames, width: width, height: height, masks: masks)
+            writer.outlineUses = sampling.outlineUses()
+            var layers: [LottieLayer] = []
+            let one = [Double](repeating: 1, count: frames + 1)
+            for root in sampling.roots { layers += try writer.emit(root, inherited: (one, one)) }
+            let doc: JSONValue = .object([
+                ("v", .string(schemaVersion)), ("meta", .object([("g", .string("WaveFill"))])),
+                ("fr", .number(fps)), ("ip", .integer(0)), ("op", .integer(frames)),
+                ("w", .integer(width)), ("h", .integer(height)), ("nm", .string(name)),
+                ("ddd", .integer(0)), ("assets", .array(writer.assets)), ("layers", .array(LottieLayer.composition(layers))),
+                ("slots", writer.slots.json),
+            ])
+            return try doc.serialized(decimals: 4)
+        }
     }
 }
 
@@ -94,6 +97,11 @@ final class SlotTable {
     }
 }
 
+/// An outline precomposition: the outline and the paint it is filled with.
+struct OutlineKey: Hashable {
+    let path: Path, rgb: [Double], opacity: Double, rule: FillRule, slot: String?
+}
+
 struct LottieWriter {
     let frames: Int, width: Int, height: Int
     /// How masks are written.
@@ -102,6 +110,12 @@ struct LottieWriter {
     var assets: [JSONValue] = []
     /// Colour slots made so far.
     let slots = SlotTable()
+    /// Image asset ids by PNG bytes.
+    private var images: [[UInt8]: String] = [:]
+    /// How many nodes fill each outline (`LayerSampling.outlineUses`).
+    var outlineUses: [Path: Int] = [:]
+    /// Outline precompositions made so far: id, size and the offset of the outline in it.
+    private var outlines: [OutlineKey: (id: String, width: Int, height: Int, offset: Point)] = [:]
     private var counter = 0
 
     init(frames: Int, width: Int, height: Int, masks: LottieMaskForm) {
@@ -164,8 +178,7 @@ struct LottieWriter {
         if node.mask != nil || clips || (!opaque && drawn > 1) || (whole && !node.children.isEmpty) {
             return try group(node, parts: parts, alpha: alpha, clips: clips)
         }
-        var out: [LottieLayer] = []
-        if !parts.isEmpty { out.append(try shapeLayer(node, parts: parts, alpha: alpha)) }
+        var out = try ownLayers(node, parts: parts, alpha: alpha)
         for child in node.children { out += try emit(child, inherited: alpha) }
         return out
     }
@@ -175,26 +188,160 @@ struct LottieWriter {
     private mutating func group(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha, clips: Bool) throws -> [LottieLayer] {
         let one = [Double](repeating: 1, count: frames + 1)
         var inside: [LottieLayer] = []
-        if !parts.isEmpty { inside.append(try shapeLayer(node, parts: parts, alpha: (one, one))) }
+        inside += try ownLayers(node, parts: parts, alpha: (one, one))
         for child in node.children { inside += try emit(child, inherited: (one, one)) }
         guard !inside.isEmpty else { return [] }
-        var layer = precomposition(inside, name: node.displayName, alpha: alpha)
-        var layerMasks: [JSONValue] = []
-        if masks == .mask, let maskNode = node.mask { layerMasks = try contourMasks(maskNode) }
-        // The bounds intersect what the mask's contours leave.
-        if clips { layerMasks.append(boundsMask(node, mode: layerMasks.isEmpty ? "a" : "i")) }
-        if !layerMasks.isEmpty {
-            // rlottie reads masks only when `hasMask` says there are some.
-            layer.members.append(("hasMask", .bool(true)))
-            layer.members.append(("masksProperties", .array(layerMasks)))
+        let base = precomposition(inside, name: node.displayName, alpha: alpha)
+        // The mask as layer masks: one copy of the layer per piece of the mask's outline.
+        var pieces: [[JSONValue]] = [[]]
+        var matted = node.mask != nil && masks == .matte
+        if let maskNode = node.mask {
+            if masks == .mask {
+                pieces = try contourMasks(maskNode, exact: false) ?? pieces
+            } else if maskNode.samples.contains(where: { $0?.layer.prefersLayerMasks == true }),
+                      let exact = try? contourMasks(maskNode, exact: true) {
+                pieces = exact
+                matted = false
+            }
         }
-        guard let maskNode = node.mask, masks == .matte else { return [layer] }
+        let copies = pieces.enumerated().map { k, piece -> LottieLayer in
+            var copy = base
+            var layerMasks = piece
+            // The bounds intersect what the mask's contours leave.
+            if clips { layerMasks.append(boundsMask(node, mode: layerMasks.isEmpty ? "a" : "i")) }
+            if pieces.count > 1, let name = copy.members.firstIndex(where: { $0.0 == "nm" }) {
+                copy.members[name].1 = .string("\(node.displayName) \(k + 1)")
+            }
+            if !layerMasks.isEmpty {
+                // rlottie reads masks only when `hasMask` says there are some.
+                copy.members.append(("hasMask", .bool(true)))
+                copy.members.append(("masksProperties", .array(layerMasks)))
+            }
+            return copy
+        }
+        guard let maskNode = node.mask, matted else { return copies }
+        var layer = base
+        if clips {
+            layer.members.append(("hasMask", .bool(true)))
+            layer.members.append(("masksProperties", .array([boundsMask(node, mode: "a")])))
+        }
         let maskLayers = try emit(maskNode, inherited: (one, one))
         guard !maskLayers.isEmpty else { return [] }      // an empty mask shows nothing
         var matte = maskLayers.count == 1 ? maskLayers[0] : precomposition(maskLayers, name: maskNode.displayName, alpha: (one, one))
         matte.members.append(("td", .integer(1)))
         layer.members.append(("tt", .integer(1)))
         return [layer, matte]
+    }
+
+    /// The layers drawing the node's own parts, bottom first: its shapes in shape layers, an
+    /// outline filled by other nodes too as a layer showing that outline's precomposition (`outline`),
+    /// its image (a coverage layer's) in an image layer.
+    private mutating func ownLayers(_ node: LayerSampling.Node, parts: [LayerPart], alpha: Alpha) throws -> [LottieLayer] {
+        var out: [LottieLayer] = []
+        var shapes: [LayerPart] = []
+        func flush() throws {
+            if !shapes.isEmpty { out.append(try shapeLayer(node, parts: shapes, alpha: alpha)) }
+            shapes = []
+        }
+        for part in parts {
+            if part == .image { continue }
+            if let shared = try outline(part, of: node, alpha: alpha) {
+                try flush()
+                out.append(shared)
+            } else {
+                shapes.append(part)
+            }
+        }
+        try flush()
+        if parts.contains(.image), let image = try imageLayer(node, alpha: alpha) { out.append(image) }
+        return out
+    }
+
+    /// A fill (or a text run) whose outline other nodes fill too, as a layer showing the outline's
+    /// precomposition (one per outline and paint in the document) placed by the node's transform at
+    /// opacity `alpha`. Nil where the part is drawn in place: an outline filled once, a colour that
+    /// changes, an opacity between 0 and 1 (rlottie composites a translucent layer wrongly), a
+    /// sheared transform.
+    private mutating func outline(_ part: LayerPart, of node: LayerSampling.Node, alpha: Alpha) throws -> LottieLayer? {
+        guard (alpha.samples + alpha.before).allSatisfy({ $0 == 0 || $0 == 1 }) else { return nil }
+        let path: Path, rgb: [Double], opacity: Double, rule: FillRule, slot: String?
+        var matrix: (Layer, Transform) -> Transform = { $1 }
+        switch part {
+        case .fill(let r):
+            guard let p = (node.any as? ShapeLayer)?.path else { return nil }
+            let c = node.colorTracks(alpha: (alpha.samples.map { _ in 1 }, alpha.before.map { _ in 1 })) { ($0 as? ShapeLayer)?.fillColor }
+            guard c.rgb.isConstant, c.opacity.isConstant else { return nil }
+            path = p; rule = r; slot = slotName(node, "fill")
+            rgb = c.rgb.keys[0].value.map { LottieColor.component(UInt8($0)) }; opacity = c.opacity.keys[0].value[0]
+        case .run(let k):
+            guard let text = node.any as? TextLayer else { return nil }
+            path = text.runPaths[k]; rule = .nonZero
+            slot = slotName(node, text.runs.count == 1 ? "text" : "run \(k + 1)")
+            let c = text.runs[k].color
+            rgb = LottieColor.rgb(c); opacity = Double(c.a) / 255
+            matrix = { l, ctm in
+                let o = (l as? TextLayer)?.lineOrigin ?? .zero
+                return Transform.translation(o.x, o.y).concatenating(ctm)
+            }
+        default:
+            return nil
+        }
+        guard (outlineUses[path] ?? 0) > 1, let box = path.controlBounds, box.width.isFinite, box.height.isFinite else { return nil }
+        let t = SampledTransform(node, matrix)
+        guard !t.sheared else { return nil }
+        let key = OutlineKey(path: path, rgb: rgb, opacity: opacity, rule: rule, slot: slot)
+        let asset: (id: String, width: Int, height: Int, offset: Point)
+        if let known = outlines[key] { asset = known } else {
+            let offset = Point(1 - box.minX.rounded(.down), 1 - box.minY.rounded(.down))
+            let w = Int((box.maxX + offset.x).rounded(.up)) + 1, h = Int((box.maxY + offset.y).rounded(.up)) + 1
+            let id = "outline \(outlines.count + 1)"
+            let shapes = LottieBezier.contours(of: path.applying(.translation(offset.x, offset.y))).map(\.json)
+            let fill = fillJSON((.init(constant: rgb), .init(constant: [opacity * 100])), rule: rule, slot: slot)
+            let one = [Double](repeating: 1, count: frames + 1)
+            let layer = LottieLayer(members: [
+                ("ddd", .integer(0)), ("ty", .integer(4)), ("nm", .string(node.displayName)),
+                ("sr", .integer(1)), ("ks", layerTransform((one, one))), ("ao", .integer(0)),
+                ("shapes", .array([groupJSON("fill", shapes, [fill], transform: GroupTransform(outer: LottieProperty.identityTransform, inner: nil))])),
+                ("ip", .integer(0)), ("op", .integer(frames)), ("st", .integer(0)), ("bm", .integer(0)),
+            ])
+            assets.append(.object([("id", .string(id)), ("nm", .string(node.displayName)), ("layers", .array(LottieLayer.composition([layer])))]))
+            asset = (id, w, h, offset)
+            outlines[key] = asset
+        }
+        let (ip, op) = span(alpha)
+        let o = node.alphaTrack(alpha).map { [$0[0] * 100] }
+        let ks: JSONValue = .object([
+            ("o", LottieProperty.animated(o)), ("r", LottieProperty.animated(t.rotation)),
+            ("p", LottieProperty.animated(t.position.map { $0 + [0] })),
+            ("a", LottieProperty.fixed([asset.offset.x + t.anchor[0], asset.offset.y + t.anchor[1], 0])),
+            ("s", LottieProperty.animated(t.scale.map { $0 + [100] })),
+        ])
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(0)), ("nm", .string(node.displayName)), ("refId", .string(asset.id)),
+            ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)), ("w", .integer(asset.width)), ("h", .integer(asset.height)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+
+    /// An image layer of a coverage layer (its image an embedded PNG asset, one per distinct image)
+    /// at opacity `alpha`. The coverage lies on the canvas, so the layer sits at the identity.
+    private mutating func imageLayer(_ node: LayerSampling.Node, alpha: Alpha) throws -> LottieLayer? {
+        guard let image = try node.imagePNG() else { return nil }
+        let id: String
+        if let known = images[image.png] { id = known } else {
+            id = "image \(images.count + 1)"
+            images[image.png] = id
+            assets.append(.object([
+                ("id", .string(id)), ("nm", .string(node.displayName)), ("w", .integer(image.width)), ("h", .integer(image.height)),
+                ("u", .string("")), ("p", .string("data:image/png;base64," + Base64.encode(image.png))), ("e", .integer(1)),
+            ]))
+        }
+        let (ip, op) = span(alpha)
+        return LottieLayer(members: [
+            ("ddd", .integer(0)), ("ty", .integer(2)), ("nm", .string(node.displayName)), ("refId", .string(id)),
+            ("sr", .integer(1)), ("ks", layerTransform(alpha)), ("ao", .integer(0)),
+            ("ip", .integer(ip)), ("op", .integer(op)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
     }
 
     /// A precomposition layer (canvas-sized, at the identity) showing `layers` at opacity `alpha`.
@@ -269,6 +416,8 @@ struct LottieWriter {
             return try strokeGroup(node, alpha: alpha)
         case .gradient:
             return try gradientGroup(node, alpha: alpha)
+        case .image:
+            return .object([])
         case .run(let k):
             guard let text = node.any as? TextLayer else { return .object([]) }
             let shapes = text.runPaths[k].isEmpty ? [] : LottieBezier.contours(of: text.runPaths[k]).map(\.json)
@@ -368,9 +517,7 @@ struct LottieWriter {
                 let a = min(max((v[0] * total - from) / length, 0), 1), b = min(max((v[1] * total - from) / length, 0), 1)
                 return b > a ? [a * 100, b * 100] : [0, 0]
             }
-            let s = trim.samples.map(part), b = trim.before.map(part)
-            let start = SampledTrack(samples: s.map { [$0[0]] }, before: b.map { [$0[0]] }, tolerance: 0.01)
-            let end = SampledTrack(samples: s.map { [$0[1]] }, before: b.map { [$0[1]] }, tolerance: 0.01)
+            let (start, end) = node.trimTracks(error: length > 0 ? 100 * VectorError.position / length : 0.01, part)
             let tm: JSONValue = .object([("ty", .string("tm")), ("nm", .string("trim")), ("s", LottieProperty.animated(start)),
                                          ("e", LottieProperty.animated(end)), ("o", LottieProperty.fixed([0])), ("m", .integer(1))])
             groups.append(groupJSON("subpath \(i + 1)", [sub.json], [tm, stroke], transform: GroupTransform(outer: LottieProperty.identityTransform, inner: nil)))
@@ -458,11 +605,14 @@ struct LottieWriter {
                          ("pt", shape), ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
     }
 
-    /// Layer masks of a mask layer that is one opaque filled shape or text: its contours on the canvas
-    /// (keyframed when the mask moves), outer contours added and counters subtracted (the non-zero
-    /// rule where contours do not overlap). Throws, naming `lottie-masks`, for any other mask.
-    private func contourMasks(_ maskNode: LayerSampling.Node) throws -> [JSONValue] {
-        let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, stroked and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
+    /// Layer masks of a mask layer that is one opaque filled shape (non-zero) or text: its contours
+    /// on the canvas (keyframed when the mask moves), in pieces (`LottieBezier.maskPieces`), each an
+    /// outer contour added and its counters subtracted, for a copy of the masked layer each. Where
+    /// the outline does not split so: nil when `exact`, else one piece of every outer contour added
+    /// and every counter subtracted after them (the non-zero rule where contours do not overlap, as
+    /// players that combine masks in order draw it). Throws, naming `lottie-masks`, for any other mask.
+    private func contourMasks(_ maskNode: LayerSampling.Node, exact: Bool) throws -> [[JSONValue]]? {
+        let refuse = VectorExportError("mask: a \(maskNode.displayName) mask is not one opaque filled shape or text (gradient, translucent, even-odd, stroked, image and nested masks need a matte); use --lottie-masks matte", setting: "lottie-masks")
         let present = node(maskNode.samples) + node(maskNode.before)
         guard maskNode.children.isEmpty, maskNode.mask == nil, !present.isEmpty,
               present.allSatisfy({ !$0.isHidden && $0.opacity == 1 && ($0.backgroundColor?.a ?? 0) == 0 }) else { throw refuse }
@@ -472,7 +622,7 @@ struct LottieWriter {
         case let shape as ShapeLayer:
             guard let path = shape.path, present.allSatisfy({ l in
                 guard let s = l as? ShapeLayer else { return false }
-                return s.path == path && s.fillColor?.a == 255 && (s.strokeColor?.a ?? 0) == 0
+                return s.path == path && s.fillRule == .nonZero && s.fillColor?.a == 255 && (s.strokeColor?.a ?? 0) == 0
             }) else { throw refuse }
             local = path
             origin = { _ in .identity }
@@ -487,7 +637,15 @@ struct LottieWriter {
             throw refuse
         }
         let contours = LottieBezier.contours(of: local)
-        return LottieBezier.maskModes(contours).map { i, mode in
+        let pieces: [[(index: Int, mode: String)]]
+        if let split = LottieBezier.maskPieces(contours) {
+            pieces = split
+        } else if exact {
+            return nil
+        } else {
+            pieces = [LottieBezier.maskModes(contours)]
+        }
+        func mask(_ i: Int, _ mode: String) -> JSONValue {
             let contour = contours[i]
             func placed(_ l: Layer, _ ctm: Transform) -> [Double] {
                 let m = origin(l).concatenating(ctm)
@@ -515,6 +673,7 @@ struct LottieWriter {
                             ("nm", .string("mask contour \(i + 1)")), ("pt", shape),
                             ("o", LottieProperty.fixed([100])), ("x", LottieProperty.fixed([0]))])
         }
+        return pieces.map { $0.map { mask($0.index, $0.mode) } }
     }
 
     private func node(_ samples: [(layer: Layer, ctm: Transform)?]) -> [Layer] { samples.compactMap { $0?.layer } }

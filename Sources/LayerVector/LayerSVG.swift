@@ -41,10 +41,12 @@ public enum LayerSVG {
         guard (1 ... maxFrames).contains(frames) else {
             throw VectorExportError("an animated SVG holds 1 ... \(maxFrames) frames, not \(frames)")
         }
-        let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
-        var writer = SVGWriter(width: width, height: height, timing: SMILTiming(frames: frames, fps: fps))
-        let comment = "\(name): \(frames) frames at \(DecimalText.format(fps, decimals: 6)) fps, repeating"
-        return try writer.document(sampling, comment: comment)
+        return try withoutActuallyEscaping(tree) { tree in
+            let sampling = LayerSampling(lastFrame: frames, time: time, tree: tree)
+            var writer = SVGWriter(width: width, height: height, timing: SMILTiming(frames: frames, fps: fps))
+            let comment = "\(name): \(frames) frames at \(DecimalText.format(fps, decimals: 6)) fps, repeating"
+            return try writer.document(sampling, comment: comment)
+        }
     }
 
     /// A still SVG of `layer` (a presentation tree), as the animated document shows it at that time.
@@ -61,8 +63,13 @@ struct SVGWriter {
     let timing: SMILTiming?
     /// Elements for `<defs>`: masks, clip paths, gradients and glyph outlines.
     private var defs: [String] = []
+    /// How many nodes fill each outline (`LayerSampling.outlineUses`): one filled by several is
+    /// defined once and `<use>`d.
+    private var outlineUses: [Path: Int] = [:]
     /// Glyph outline ids by path data.
     private var outlines: [String: String] = [:]
+    /// Image ids by PNG bytes.
+    private var images: [[UInt8]: String] = [:]
     private var counter = 0
     private let one: Alpha
 
@@ -74,6 +81,7 @@ struct SVGWriter {
 
     mutating func document(_ sampling: LayerSampling, comment: String) throws -> String {
         var body = ""
+        outlineUses = sampling.outlineUses()
         for root in sampling.roots { body += try emit(root) }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\""
@@ -100,7 +108,7 @@ struct SVGWriter {
         guard !body.isEmpty else { return "" }
         var attributes = ""
         var animations = ""
-        let opacity = opacityTrack(alpha, times: 1)
+        let opacity = node.alphaTrack(alpha)
         if !(opacity.isConstant && opacity.keys[0].value == [1]) {
             attributes += " opacity=\"\(try SVGText.number(opacity.keys[0].value[0], decimals: 6))\""
             animations += try animate("opacity", opacity) { try SVGText.number($0[0], decimals: 6) }
@@ -150,14 +158,32 @@ struct SVGWriter {
                 fill = try paint("fill", node.colorTracks(alpha: one, LayerSampling.Node.fillColor))
             }
             let attributes = fill.attributes + (rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")
-            return try transformed("path", node, attributes: attributes + " d=\"\(try SVGText.pathData(path))\"", content: fill.animations)
+            let d = try SVGText.pathData(path)
+            guard (outlineUses[path] ?? 0) > 1 else {
+                return try transformed("path", node, attributes: attributes + " d=\"\(d)\"", content: fill.animations)
+            }
+            return try transformed("use", node, attributes: " xlink:href=\"#\(outline(d))\"" + attributes, content: fill.animations)
         case .stroke:
             return try stroke(node)
         case .gradient:
             return try gradient(node)
         case .run(let k):
             return try run(k, of: node)
+        case .image:
+            return try image(node)
         }
+    }
+
+    /// A coverage layer's image (defined once per distinct image) on the canvas.
+    private mutating func image(_ node: LayerSampling.Node) throws -> String {
+        guard let image = try node.imagePNG() else { return "" }
+        let id: String
+        if let known = images[image.png] { id = known } else {
+            id = newID("image")
+            images[image.png] = id
+            defs.append("<image id=\"\(id)\" width=\"\(image.width)\" height=\"\(image.height)\" xlink:href=\"data:image/png;base64,\(Base64.encode(image.png))\"/>\n")
+        }
+        return "<use xlink:href=\"#\(id)\"/>\n"
     }
 
     /// `<name>` with the node's transform (or `matrix` of it) as its `transform` attribute and
@@ -173,6 +199,8 @@ struct SVGWriter {
         if r != 0 { base.append("rotate(\(try SVGText.number(r)))") }
         if sc != [100, 100] { base.append("scale(\(try SVGText.number(sc[0] / 100, decimals: 6)) \(try SVGText.number(sc[1] / 100, decimals: 6)))") }
         if t.sheared, inner != 0 { base.append("rotate(\(try SVGText.number(inner)))") }
+        let anchor = t.anchor == [0, 0] ? nil : try SVGText.number(-t.anchor[0]) + "," + SVGText.number(-t.anchor[1])
+        if let anchor { base.append("translate(\(anchor))") }
         var animations = ""
         if let timing, !t.isConstant {
             animations += try timing.element("transform", transformType: "translate", keys: t.position.keys) {
@@ -189,8 +217,21 @@ struct SVGWriter {
                     try SVGText.number($0[0])
                 } + "\n"
             }
+            if let anchor {
+                animations += try timing.element("transform", transformType: "translate", additive: true,
+                                                 keys: SampledTrack(constant: [0]).keys) { _ in anchor } + "\n"
+            }
         }
+        let singular = sc[0] == 0 || sc[1] == 0
+        // A shape scaled to nothing for the whole document draws nothing.
+        if singular, animations.isEmpty { return "" }
         let inside = animations + content
+        if singular, name == "use" {
+            // rsvg-convert refuses a whole document over a `<use>` whose own transform is singular
+            // (InvalidMatrix), though a group's may be: the transform goes on a group around it.
+            let use = "<use" + attributes + (content.isEmpty ? "/>\n" : ">\n" + content + "</use>\n")
+            return "<g transform=\"\(base.joined(separator: " "))\">\n" + animations + use + "</g>\n"
+        }
         let open = "<\(name)" + (base.isEmpty ? "" : " transform=\"\(base.joined(separator: " "))\"") + attributes
         return inside.isEmpty ? open + "/>\n" : open + ">\n" + inside + "</\(name)>\n"
     }
@@ -253,7 +294,8 @@ struct SVGWriter {
             return [(b - a) * length + (b >= 1 ? 1 : 0), -a * length, 1]
         }
         let s = trim.samples.map(dash), b = trim.before.map(dash)
-        let dash = sampledTrack((s, b), 0 ..< 1, tolerance: 0.001), offset = sampledTrack((s, b), 1 ..< 2, tolerance: 0.001)
+        let dash = sampledTrack((s, b), 0 ..< 1, tolerance: 0.001, error: VectorError.position)
+        let offset = sampledTrack((s, b), 1 ..< 2, tolerance: 0.001, error: VectorError.position)
         let shown = Self.visibility(samples: s.map { $0[2] > 0 }, before: b.map { $0[2] > 0 })
         let gap = try SVGText.number(length + 1)
         var attributes = " stroke-dasharray=\"\(try SVGText.number(dash.keys[0].value[0])) \(gap)\""
@@ -341,13 +383,7 @@ struct SVGWriter {
     /// A text run: its glyph outlines (defined once) in its colour, at the line's origin.
     private mutating func run(_ k: Int, of node: LayerSampling.Node) throws -> String {
         guard let text = node.any as? TextLayer else { return "" }
-        let d = try SVGText.pathData(text.runPaths[k])
-        let id: String
-        if let known = outlines[d] { id = known } else {
-            id = newID("run")
-            outlines[d] = id
-            defs.append("<path id=\"\(id)\" d=\"\(d)\"/>\n")
-        }
+        let id = outline(try SVGText.pathData(text.runPaths[k]))
         let c = text.runs[k].color
         var attributes = " xlink:href=\"#\(id)\" fill=\"\(SVGText.hex(c))\""
         if c.a < 255 { attributes += " fill-opacity=\"\(try SVGText.number(Double(c.a) / 255, decimals: 6))\"" }
@@ -355,6 +391,15 @@ struct SVGWriter {
             let o = (l as? TextLayer)?.lineOrigin ?? .zero
             return Transform.translation(o.x, o.y).concatenating(ctm)
         }, attributes: attributes)
+    }
+
+    /// The id of the `<path>` in `<defs>` with path data `d` (defined on first use).
+    private mutating func outline(_ d: String) -> String {
+        if let known = outlines[d] { return known }
+        let id = newID("outline")
+        outlines[d] = id
+        defs.append("<path id=\"\(id)\" d=\"\(d)\"/>\n")
+        return id
     }
 
     // MARK: - Values

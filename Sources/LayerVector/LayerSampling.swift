@@ -21,6 +21,8 @@ public final class LayerSampling {
         public internal(set) var children: [Node] = []
         /// The mask layer's node, if the layer had a mask in any frame.
         public internal(set) var mask: Node?
+        /// The sampling the node belongs to, which presents the tree at fractional frames.
+        weak var owner: LayerSampling?
 
         init(identity: ObjectIdentifier, frames: Int) {
             self.identity = identity
@@ -52,6 +54,12 @@ public final class LayerSampling {
             return (s.map { $0 ?? absent }, b.map { $0 ?? absent })
         }
 
+        /// The presented layer and its transform to the canvas at a fractional `frame` (nil where
+        /// absent), for finding where a motion starts and ends between frames.
+        public func sample(at frame: Double) -> (layer: Layer, ctm: Transform)? {
+            owner?.sample(identity, at: frame)
+        }
+
         /// Whether the layer is present (in the tree) at each frame and just before it.
         public var presence: (samples: [Bool], before: [Bool]) {
             (samples.map { $0 != nil }, before.map { $0 != nil })
@@ -64,14 +72,38 @@ public final class LayerSampling {
     /// appearance.
     public private(set) var roots: [Node] = []
     private var nodes: [ObjectIdentifier: Node] = [:]
+    private let time: (Double) -> Double
+    private let tree: (Double) -> Layer
+    /// Trees presented at fractional frames, by frame: each model layer's presented layer and
+    /// transform.
+    private var probes: [Double: [ObjectIdentifier: (layer: Layer, ctm: Transform)]] = [:]
 
-    /// Samples `tree(time)` at `time(k)` for k in 0...`lastFrame` (and just before each).
-    public init(lastFrame: Int, time: (Double) -> Double, tree: (Double) -> Layer) {
+    /// Samples `tree(time)` at `time(k)` for k in 0...`lastFrame` (and just before each); keeps
+    /// both to present the tree between frames (`Node.sample(at:)`).
+    public init(lastFrame: Int, time: @escaping (Double) -> Double, tree: @escaping (Double) -> Layer) {
+        self.time = time
+        self.tree = tree
         frameCount = lastFrame + 1
         for k in 0 ... lastFrame {
             if k > 0 { add(tree(time(Double(k) - 1e-4)), frame: k, before: true) }
             add(tree(time(Double(k))), frame: k, before: false)
         }
+    }
+
+    /// The presented layer of `identity` and its transform at a fractional frame.
+    func sample(_ identity: ObjectIdentifier, at frame: Double) -> (layer: Layer, ctm: Transform)? {
+        if let known = probes[frame] { return known[identity] }
+        var found: [ObjectIdentifier: (layer: Layer, ctm: Transform)] = [:]
+        func walk(_ l: Layer, _ parent: Transform) {
+            let ctm = l.transformToSuperlayer.concatenating(parent)
+            found[l.modelIdentity] = (l, ctm)
+            if let m = l.mask { walk(m, ctm) }
+            for s in l.sublayers { walk(s, ctm) }
+        }
+        walk(tree(time(frame)), .identity)
+        if probes.count >= 512 { probes.removeAll(keepingCapacity: true) }
+        probes[frame] = found
+        return found[identity]
     }
 
     private func add(_ root: Layer, frame: Int, before: Bool) {
@@ -92,6 +124,7 @@ public final class LayerSampling {
     private func visit(_ layer: Layer, ctm parent: Transform, frame: Int, before: Bool) -> Node {
         let id = layer.modelIdentity
         let node = nodes[id] ?? Node(identity: id, frames: frameCount)
+        node.owner = self
         nodes[id] = node
         let ctm = layer.transformToSuperlayer.concatenating(parent)
         if before { node.before[frame] = (layer, ctm) } else { node.samples[frame] = (layer, ctm) }

@@ -4,10 +4,9 @@
 // keyframes that players turn back into the same picture at every whole frame, and `LayerSVG` as an
 // animated SVG (SMIL) that browsers play, or a still SVG of one frame.
 //
-// Owns: how layers (shapes, strokes, gradients, text, masks, opacity, masksToBounds, transforms) map
+// Owns: how layers (shapes, strokes, gradients, text, coverage images, masks, opacity, masksToBounds, transforms) map
 // onto Lottie and SVG, and the workarounds that keep those mappings playing alike in ThorVG, rlottie
 // and lottie-web, and in Chromium and rsvg-convert.
 //
-// Must not: know scenes, files or pixels. The wave keeps its own mapping (Wave), written with the
-// same spelling (Vector).
+// Must not: know scenes or files. A coverage layer (a bitmap) is embedded as a PNG image.
 import Layers

@@ -10,8 +10,9 @@ enum LottieProperty {
         .object([("a", .integer(0)), ("k", v.count == 1 ? scalar(v[0], json) : json(v))])
     }
 
-    /// A property from a track: static when constant, else keyframes with linear easing (`h: 1`
-    /// where the track holds).
+    /// A property from a track: static when constant, else keyframes with their easing (`o` the
+    /// easing's first control point, `i` its second; linear when the key has none; `h: 1` where the
+    /// track holds).
     static func animated(_ track: SampledTrack, _ json: ([Double]) -> JSONValue = numbers) -> JSONValue {
         if track.isConstant { return fixed(track.keys[0].value, json) }
         let keys = track.keys
@@ -24,8 +25,9 @@ enum LottieProperty {
                 } else {
                     // "e" for players of the pre-5.5 schema; newer ones read the next "s".
                     k.append(("e", json(keys[i + 1].value)))
-                    k.append(("i", .object([("x", .number(1)), ("y", .number(1))])))
-                    k.append(("o", .object([("x", .number(0)), ("y", .number(0))])))
+                    let e = key.easing ?? .linear
+                    k.append(("i", .object([("x", .number(e.c2x)), ("y", .number(e.c2y))])))
+                    k.append(("o", .object([("x", .number(e.c1x)), ("y", .number(e.c1y))])))
                 }
             }
             out.append(.object(k))
@@ -91,14 +93,15 @@ enum LottieProperty {
     /// A shape group's transform (`"ty": "tr"`) from a sampled transform, with the inner rotation's
     /// transform when it shears.
     static func groupTransform(_ t: SampledTransform) -> GroupTransform {
-        func tr(p: JSONValue, s: JSONValue, r: JSONValue) -> JSONValue {
+        func tr(p: JSONValue, a: [Double], s: JSONValue, r: JSONValue) -> JSONValue {
             .object([
-                ("ty", .string("tr")), ("nm", .string("transform")), ("p", p), ("a", fixed([0, 0])), ("s", s),
+                ("ty", .string("tr")), ("nm", .string("transform")), ("p", p), ("a", fixed(a)), ("s", s),
                 ("r", r), ("o", fixed([100])), ("sk", fixed([0])), ("sa", fixed([0])),
             ])
         }
-        let outer = tr(p: animated(t.position), s: animated(t.scale), r: animated(t.rotation))
-        return GroupTransform(outer: outer, inner: t.sheared ? tr(p: fixed([0, 0]), s: fixed([100, 100]), r: animated(t.inner)) : nil)
+        // The anchor is the innermost transform's: m = T(p) R S [R(inner)] T(-anchor).
+        let outer = tr(p: animated(t.position), a: t.sheared ? [0, 0] : t.anchor, s: animated(t.scale), r: animated(t.rotation))
+        return GroupTransform(outer: outer, inner: t.sheared ? tr(p: fixed([0, 0]), a: t.anchor, s: fixed([100, 100]), r: animated(t.inner)) : nil)
     }
 }
 

@@ -3,6 +3,7 @@ import Raster
 import Layers
 import Text
 import Vector
+import Export
 
 /// Per-frame opacity multipliers: at each frame and just before it.
 typealias Alpha = (samples: [Double], before: [Double])
@@ -14,6 +15,8 @@ enum LayerPart: Equatable {
     case stroke
     case gradient
     case run(Int)
+    /// A coverage layer's colour through its coverage, as an embedded PNG image.
+    case image
 }
 
 /// What the vector writers read off a sampled node: its parts, opacity, name, transform and colour
@@ -39,8 +42,9 @@ extension LayerSampling.Node {
             if !gradient.colors.isEmpty { out.append(.gradient) }
         case let text as TextLayer:
             for (k, run) in text.runs.enumerated() where run.color.a > 0 && !text.runPaths[k].isEmpty { out.append(.run(k)) }
-        case is CoverageLayer:
-            throw VectorExportError("a bitmap (mask image) layer cannot be written as vectors")
+        case let c as CoverageLayer:
+            try checkCoverage()
+            if c.coverage != nil, present.contains(where: { (($0 as? CoverageLayer)?.color.a ?? 0) > 0 }) { out.append(.image) }
         default:
             guard type(of: l) == Layer.self else {
                 throw VectorExportError("a \(type(of: l)) layer cannot be written as vectors")
@@ -57,6 +61,38 @@ extension LayerSampling.Node {
         }
     }
 
+    /// A coverage layer's image must stay the same: one coverage and one colour in every frame.
+    private func checkCoverage() throws {
+        let layers = (samples + before).compactMap { $0?.layer as? CoverageLayer }
+        guard let first = layers.first else { return }
+        for l in layers where l.color != first.color || !sameCoverage(l.coverage, first.coverage) {
+            throw VectorExportError("a coverage (bitmap) layer's image or colour changes during the animation; vector export needs a fixed image")
+        }
+    }
+
+    private func sameCoverage(_ a: Coverage?, _ b: Coverage?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.width == b.width, a.height == b.height else { return false }
+        return a.values.withUnsafeBufferPointer { x in
+            b.values.withUnsafeBufferPointer { y in
+                x.baseAddress == y.baseAddress || x.elementsEqual(y)
+            }
+        }
+    }
+
+    /// A coverage layer's image as PNG bytes on the canvas: its colour, the alpha the colour's times
+    /// the coverage (rounded to 8 bits). Nil for a layer without coverage.
+    func imagePNG() throws -> (png: [UInt8], width: Int, height: Int)? {
+        guard let l = any as? CoverageLayer, let c = l.coverage else { return nil }
+        var straight = [UInt8](repeating: 0, count: c.width * c.height * 4)
+        let a = Float(l.color.a)
+        for i in 0 ..< c.values.count {
+            straight[4 * i] = l.color.r; straight[4 * i + 1] = l.color.g; straight[4 * i + 2] = l.color.b
+            straight[4 * i + 3] = UInt8((min(max(c.values[i], 0), 1) * a).rounded())
+        }
+        return (try PNGFile.encode(Pixmap(width: c.width, height: c.height, straight: straight)), c.width, c.height)
+    }
+
     /// How many parts the node and its sublayers draw.
     func drawnCount() throws -> Int {
         try children.reduce(try parts().count) { $0 + (try $1.drawnCount()) }
@@ -64,11 +100,45 @@ extension LayerSampling.Node {
 
     /// The node's own opacity at each frame: opacity (clamped to 0...1), 0 when hidden or absent.
     var ownAlpha: Alpha {
-        func a(_ s: (layer: Layer, ctm: Transform)?) -> Double {
-            guard let l = s?.layer, !l.isHidden, l.opacity.isFinite else { return 0 }
-            return min(max(l.opacity, 0), 1)
+        (samples.map(Self.opacity), before.map(Self.opacity))
+    }
+
+    /// A presented layer's own opacity: clamped to 0...1, 0 when hidden or absent.
+    static func opacity(_ s: (layer: Layer, ctm: Transform)?) -> Double {
+        guard let l = s?.layer, !l.isHidden, l.opacity.isFinite else { return 0 }
+        return min(max(l.opacity, 0), 1)
+    }
+
+    /// `alpha` (this node's opacity times what it inherits) between frames: a constant, or the
+    /// node's own opacity times a constant; nil when it is neither (its motion's ends are then
+    /// taken on whole frames).
+    func alphaProbe(_ alpha: Alpha) -> ((Double) -> Double)? {
+        let all = alpha.samples + alpha.before.dropFirst()
+        if let f = all.first, all.allSatisfy({ $0 == f }) { return { _ in f } }
+        let own = ownAlpha, o = own.samples + own.before.dropFirst()
+        guard let k = o.firstIndex(where: { $0 > 0 }) else { return nil }
+        let c = all[k] / o[k]
+        guard zip(all, o).allSatisfy({ $0 == $1 * c }) else { return nil }
+        return { [self] f in Self.opacity(sample(at: f)) * c }
+    }
+
+    /// A track of `alpha` (0...1) eased or decimated to 1/255, its motions' ends found between
+    /// frames where `alphaProbe` can tell it there.
+    func alphaTrack(_ alpha: Alpha) -> SampledTrack {
+        let s = alpha.samples.map { [$0] }, b = alpha.before.map { [$0] }
+        guard let at = alphaProbe(alpha) else { return SampledTrack(samples: s, before: b, tolerance: 0.0001, error: VectorError.opacity) }
+        return SampledTrack(samples: s, before: b, tolerance: 0.0001, error: VectorError.opacity) { f, _ in [at(f)] }
+    }
+
+    /// A track of per-frame values `t` of `value` whose motions are eased (two keyframes) or
+    /// decimated to `error` (`SampledTrack.init(samples:before:tolerance:error:probe:easings:)`),
+    /// their ends found by presenting the tree between frames.
+    func fitted(_ t: (samples: [[Double]], before: [[Double]]), tolerance: Double, error: Double, absent: [Double],
+                _ value: (Layer, Transform) -> [Double]) -> SampledTrack {
+        SampledTrack(samples: t.samples, before: t.before, tolerance: tolerance, error: error) { f, _ in
+            guard let s = sample(at: f) else { return absent }
+            return value(s.layer, s.ctm)
         }
-        return (samples.map(a), before.map(a))
     }
 
     /// The layer's name, or its kind.
@@ -90,9 +160,16 @@ extension LayerSampling.Node {
         let anyColor = (samples.compactMap { $0.flatMap { color($0.layer) } }.first) ?? .clear
         let c = track({ l, _ in rgb(color(l) ?? anyColor) }, absent: rgb(anyColor))
         let a = track({ l, _ in [Double(color(l)?.a ?? 0) / 255] }, absent: [0])
-        return (SampledTrack(samples: c.samples, before: c.before, tolerance: 1.5),
-                SampledTrack(samples: zip(a.samples, alpha.samples).map { [$0[0] * $1] },
-                             before: zip(a.before, alpha.before).map { [$0[0] * $1] }, tolerance: 0.003))
+        let rgbTrack = fitted(c, tolerance: 1.5, error: VectorError.colour, absent: rgb(anyColor)) { l, _ in rgb(color(l) ?? anyColor) }
+        let opacity = (samples: zip(a.samples, alpha.samples).map { [$0[0] * $1] }, before: zip(a.before, alpha.before).map { [$0[0] * $1] })
+        // Colours animate in 8-bit steps: a step of 1/255 is not a jump.
+        guard let at = alphaProbe(alpha) else {
+            return (rgbTrack, SampledTrack(samples: opacity.samples, before: opacity.before, tolerance: 1.5 / 255, error: VectorError.opacity))
+        }
+        return (rgbTrack, SampledTrack(samples: opacity.samples, before: opacity.before, tolerance: 1.5 / 255, error: VectorError.opacity) { f, _ in
+            guard let s = sample(at: f) else { return [0] }
+            return [Double(color(s.layer)?.a ?? 0) / 255 * at(f)]
+        })
     }
 
     /// A track of `value`, reduced with `tolerance`.
@@ -166,12 +243,28 @@ extension LayerSampling.Node {
 
     /// The stroke's trim [start, end] (clamped, end >= start) at each frame.
     var trimTrack: (samples: [[Double]], before: [[Double]]) {
+        track({ l, _ in Self.trim(l) }, absent: [0, 1])
+    }
+
+    /// A layer's stroke trim [start, end] (clamped, end >= start).
+    static func trim(_ l: Layer?) -> [Double] {
         func clamp(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : min(max(v, 0), 1) }
-        return track({ (l: Layer, _: Transform) -> [Double] in
-            guard let s = l as? ShapeLayer else { return [0, 1] }
-            let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
-            return [a, max(a, b)]
-        }, absent: [0, 1])
+        guard let s = l as? ShapeLayer else { return [0, 1] }
+        let a = clamp(s.strokeStart, 0), b = clamp(s.strokeEnd, 1)
+        return [a, max(a, b)]
+    }
+
+    /// Tracks of components `0` and `1` of `part` of the trim (the trim of one subpath, say), each
+    /// eased or decimated to `error`, their motions' ends found between frames.
+    func trimTracks(error: Double, _ part: ([Double]) -> [Double]) -> (start: SampledTrack, end: SampledTrack) {
+        let t = trimTrack
+        let s = t.samples.map(part), b = t.before.map(part)
+        func component(_ i: Int) -> SampledTrack {
+            SampledTrack(samples: s.map { [$0[i]] }, before: b.map { [$0[i]] }, tolerance: 0.01, error: error) { f, _ in
+                [part(Self.trim(sample(at: f)?.layer))[i]]
+            }
+        }
+        return (component(0), component(1))
     }
 }
 
@@ -238,13 +331,30 @@ func gradientStopValues(_ g: GradientLayer) -> [Double] {
 
 /// The components `range` of sampled values (`LayerSampling.Node.track`) as a track of their own,
 /// so that a component that never changes is constant even when others move.
-func sampledTrack(_ t: (samples: [[Double]], before: [[Double]]), _ range: Range<Int>, tolerance: Double) -> SampledTrack {
-    SampledTrack(samples: t.samples.map { Array($0[range]) }, before: t.before.map { Array($0[range]) }, tolerance: tolerance)
+/// With `error`, its motions are eased or decimated to it (on whole frames).
+func sampledTrack(_ t: (samples: [[Double]], before: [[Double]]), _ range: Range<Int>, tolerance: Double, error: Double? = nil) -> SampledTrack {
+    let s = t.samples.map { Array($0[range]) }, b = t.before.map { Array($0[range]) }
+    guard let error else { return SampledTrack(samples: s, before: b, tolerance: tolerance) }
+    return SampledTrack(samples: s, before: b, tolerance: tolerance, error: error)
 }
 
-/// An opacity track of `alpha` times a constant.
+/// An opacity track of `alpha` times a constant, its motions eased or decimated to 1/255.
 func opacityTrack(_ alpha: Alpha, times f: Double) -> SampledTrack {
-    SampledTrack(samples: alpha.samples.map { [$0 * f] }, before: alpha.before.map { [$0 * f] }, tolerance: 0.0001)
+    SampledTrack(samples: alpha.samples.map { [$0 * f] }, before: alpha.before.map { [$0 * f] }, tolerance: 0.0001, error: VectorError.opacity)
+}
+
+/// The most a decimated motion (one no easing gives back) is off its sampled value at a frame.
+enum VectorError {
+    /// Canvas pixels, for positions and path points.
+    static let position = 0.25
+    /// Degrees: 0.25 px at 700 px from the turning point.
+    static let rotation = 0.02
+    /// Percent: 0.25 px at 500 px from the scaling origin.
+    static let scale = 0.05
+    /// A colour component, of 0...255.
+    static let colour = 1.0
+    /// Opacity, of 0...1.
+    static let opacity = 1.0 / 255
 }
 
 /// `alpha` times the node's own opacity.
@@ -258,25 +368,93 @@ func isVisible(_ alpha: Alpha) -> Bool {
 }
 
 /// A node's transform to the canvas (or a matrix derived from it) as tracks of its parts:
-/// m = translate . rotate . scale . rotate(inner), the inner rotation only when some frame shears
-/// (`LottieProperty.parts`), rotations unwrapped so that none turns by more than half a turn between
-/// samples.
+/// m = translate . rotate . scale . rotate(inner) . translate(-anchor), the inner rotation only when
+/// some frame shears (`LottieProperty.parts`), rotations unwrapped so that none turns by more than
+/// half a turn between samples. The anchor is the layer's anchor point (in the matrix's space) when
+/// the layer turns or scales about it, so that an eased turn is an eased rotation and an eased
+/// position, else the origin.
 struct SampledTransform {
     /// Whether the inner rotation is used.
     let sheared: Bool
-    /// Position [x, y], rotation [degrees], scale [x, y] (%), inner rotation [degrees].
+    /// The point [x, y] the rotation and scale are about, fixed.
+    let anchor: [Double]
+    /// Position [x, y] (where the anchor lands), rotation [degrees], scale [x, y] (%), inner
+    /// rotation [degrees].
     let position: SampledTrack, rotation: SampledTrack, scale: SampledTrack, inner: SampledTrack
 
     init(_ node: LayerSampling.Node, _ matrix: (Layer, Transform) -> Transform = { $1 }) {
         let sheared = node.samples.contains { $0.map { LottieProperty.isSheared(matrix($0.layer, $0.ctm)) } ?? false }
-        var (s, b) = node.track({ LottieProperty.parts(matrix($0, $1), sheared: sheared) }, absent: [0, 0, 0, 100, 100, 0])
+        let anchor = Self.anchor(node, matrix)
+        func parts(_ l: Layer, _ ctm: Transform) -> [Double] {
+            let m = matrix(l, ctm)
+            var v = LottieProperty.parts(m, sheared: sheared)
+            let p = m.apply(Point(anchor[0], anchor[1]))
+            v[0] = p.x; v[1] = p.y
+            return v
+        }
+        let absent: [Double] = [0, 0, 0, 100, 100, 0]
+        var (s, b) = node.track(parts, absent: absent)
         LottieProperty.unwrapRotation(&s, &b, index: 2)
         LottieProperty.unwrapRotation(&s, &b, index: 5)
-        func part(_ range: Range<Int>) -> SampledTrack { sampledTrack((s, b), range, tolerance: 0.01) }
+        func part(_ range: Range<Int>, error: Double, turns: Bool = false) -> SampledTrack {
+            SampledTrack(samples: s.map { Array($0[range]) }, before: b.map { Array($0[range]) }, tolerance: 0.01, error: error) { f, near in
+                guard let x = node.sample(at: f) else { return Array(absent[range]) }
+                var v = Array(parts(x.layer, x.ctm)[range])
+                if turns { v[0] += 360 * ((near[0] - v[0]) / 360).rounded() }
+                return v
+            }
+        }
         self.sheared = sheared
-        position = part(0 ..< 2); rotation = part(2 ..< 3); scale = part(3 ..< 5); inner = part(5 ..< 6)
+        self.anchor = anchor
+        position = part(0 ..< 2, error: VectorError.position)
+        rotation = part(2 ..< 3, error: VectorError.rotation, turns: true)
+        scale = part(3 ..< 5, error: VectorError.scale)
+        inner = part(5 ..< 6, error: VectorError.rotation, turns: true)
+    }
+
+    /// The layer's anchor point in the space `matrix` maps from, when the matrix's linear part
+    /// changes and the anchor stays on one point of that space; else the origin.
+    private static func anchor(_ node: LayerSampling.Node, _ matrix: (Layer, Transform) -> Transform) -> [Double] {
+        let present = node.samples.compactMap { $0 } + node.before.compactMap { $0 }
+        guard let first = present.first else { return [0, 0] }
+        let m0 = matrix(first.layer, first.ctm)
+        guard present.contains(where: { s in
+            let m = matrix(s.layer, s.ctm)
+            return m.a != m0.a || m.b != m0.b || m.c != m0.c || m.d != m0.d
+        }) else { return [0, 0] }
+        func local(_ s: (layer: Layer, ctm: Transform)) -> Point? {
+            let l = s.layer
+            let onLayer = Point(l.anchorPoint.x * l.bounds.width + l.bounds.minX, l.anchorPoint.y * l.bounds.height + l.bounds.minY)
+            return matrix(l, s.ctm).inverted?.apply(s.ctm.apply(onLayer))
+        }
+        guard let a = local(first), a.x.isFinite, a.y.isFinite,
+              present.allSatisfy({ s in local(s).map { abs($0.x - a.x) <= 1e-6 && abs($0.y - a.y) <= 1e-6 } ?? false })
+        else { return [0, 0] }
+        return [a.x, a.y]
     }
 
     /// True when no part moves.
     var isConstant: Bool { position.isConstant && rotation.isConstant && scale.isConstant && inner.isConstant }
+}
+
+extension LayerSampling {
+    /// How many nodes fill each outline: a shape layer's path, a text layer's run (its glyph
+    /// outlines). The writers define an outline filled by more than one node once and refer to it
+    /// from each (the marquee's copies of its caption, a label's glyphs).
+    func outlineUses() -> [Path: Int] {
+        var uses: [Path: Int] = [:]
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ node: Node) {
+            guard seen.insert(ObjectIdentifier(node)).inserted else { return }
+            switch node.any {
+            case let s as ShapeLayer: if let p = s.path, !p.isEmpty { uses[p, default: 0] += 1 }
+            case let t as TextLayer: for p in Set(t.runPaths) where !p.isEmpty { uses[p, default: 0] += 1 }
+            default: break
+            }
+            if let m = node.mask { visit(m) }
+            node.children.forEach(visit)
+        }
+        roots.forEach(visit)
+        return uses
+    }
 }

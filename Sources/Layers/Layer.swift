@@ -11,6 +11,9 @@ open class Layer: @unchecked Sendable {
     /// `text`): a vector export names the colour's slot after the setting, so a designer or a
     /// player's slot API recolours it by the flag's name.
     public var colourSlots: [String: String] = [:]
+    /// As another layer's mask: a vector export writes it as clip paths (Lottie layer masks) rather
+    /// than a matte wherever those are exact (one opaque filled outline whose pieces do not overlap).
+    public var prefersLayerMasks = false
     /// Where the anchor point sits in the superlayer's coordinates.
     public final var position = Point.zero
     /// The layer's own coordinate space: origin and size.
@@ -116,6 +119,7 @@ open class Layer: @unchecked Sendable {
         other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
         other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
         other.masksToBounds = masksToBounds; other.name = name; other.colourSlots = colourSlots
+        other.prefersLayerMasks = prefersLayerMasks
         other.copiedFrom = modelIdentity
         assignShadow(to: other)
     }

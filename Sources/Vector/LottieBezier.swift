@@ -117,6 +117,84 @@ public struct LottieBezier: Sendable, Equatable {
         return adds.map { ($0, "a") } + subtracts.map { ($0, "s") }
     }
 
+    /// The closed `contours` as separate pieces, each one outer contour (turning the way most of the
+    /// area turns) and the counters inside it, as layer masks: the outer added ("a"), its counters
+    /// subtracted ("s"), the contours' indices in that order. Each piece cuts its own copy of the
+    /// masked layer, so every list of masks is one add and subtractions from it, which players
+    /// combining masks in order (rlottie, lottie-web) and ThorVG (which composites each mask with the
+    /// next, so a subtraction after two adds removes from the second only) draw alike. Nil unless that
+    /// is the non-zero fill exactly: no outer contour crosses or lies inside another, and every
+    /// counter lies inside exactly one outer contour.
+    public static func maskPieces(_ contours: [LottieBezier]) -> [[(index: Int, mode: String)]]? {
+        let modes = maskModes(contours)
+        let outers = modes.filter { $0.mode == "a" }.map(\.index), counters = modes.filter { $0.mode == "s" }.map(\.index)
+        let polygons = contours.map { $0.polygon(chords: 8) }
+        let boxes = polygons.map { pts -> (Point, Point) in
+            (Point(pts.map(\.x).min() ?? 0, pts.map(\.y).min() ?? 0), Point(pts.map(\.x).max() ?? 0, pts.map(\.y).max() ?? 0))
+        }
+        func overlaps(_ a: Int, _ b: Int) -> Bool {
+            boxes[a].0.x <= boxes[b].1.x && boxes[b].0.x <= boxes[a].1.x && boxes[a].0.y <= boxes[b].1.y && boxes[b].0.y <= boxes[a].1.y
+        }
+        for (k, a) in outers.enumerated() {
+            for b in outers[(k + 1)...] where overlaps(a, b) {
+                if crosses(polygons[a], polygons[b]) || inside(polygons[a][0], polygons[b]) || inside(polygons[b][0], polygons[a]) { return nil }
+            }
+        }
+        var pieces = outers.map { [(index: $0, mode: "a")] }
+        for c in counters {
+            let holders = outers.indices.filter { overlaps(outers[$0], c) && inside(polygons[c][0], polygons[outers[$0]]) }
+            guard holders.count == 1, !crosses(polygons[c], polygons[outers[holders[0]]]) else { return nil }
+            pieces[holders[0]].append((c, "s"))
+        }
+        return pieces
+    }
+
+    /// The closed contour as a polygon, each cubic cut into `chords` chords.
+    func polygon(chords: Int) -> [Point] {
+        let n = vertices.count
+        var out: [Point] = []
+        for i in 0 ..< n {
+            let j = (i + 1) % n
+            let p0 = vertices[i], p1 = p0 + outTangents[i], p3 = vertices[j], p2 = p3 + inTangents[j]
+            let straight = outTangents[i] == .zero && inTangents[j] == .zero
+            out.append(p0)
+            if straight { continue }
+            for k in 1 ..< chords {
+                let t = Double(k) / Double(chords), u = 1 - t
+                out.append(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
+            }
+        }
+        return out
+    }
+
+    /// Whether `p` is inside `polygon` by the non-zero rule.
+    static func inside(_ p: Point, _ polygon: [Point]) -> Bool {
+        var winding = 0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+            if a.y <= p.y, b.y > p.y, cross > 0 { winding += 1 }
+            if a.y > p.y, b.y <= p.y, cross < 0 { winding -= 1 }
+        }
+        return winding != 0
+    }
+
+    /// Whether an edge of polygon `a` touches or crosses an edge of polygon `b`.
+    static func crosses(_ a: [Point], _ b: [Point]) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        for i in a.indices {
+            let p = a[i], q = a[(i + 1) % a.count]
+            for j in b.indices {
+                let r = b[j], s = b[(j + 1) % b.count]
+                guard max(p.x, q.x) >= min(r.x, s.x), max(r.x, s.x) >= min(p.x, q.x),
+                      max(p.y, q.y) >= min(r.y, s.y), max(r.y, s.y) >= min(p.y, q.y) else { continue }
+                let d1 = side(p, q, r), d2 = side(p, q, s), d3 = side(r, s, p), d4 = side(r, s, q)
+                if d1 * d2 <= 0, d3 * d4 <= 0 { return true }
+            }
+        }
+        return false
+    }
+
     /// The bezier object (`{"i", "o", "v", "c"}`), as a shape property's value.
     public var shapeValue: JSONValue {
         func pairs(_ pts: [Point]) -> JSONValue { .array(pts.map { .numbers([$0.x, $0.y]) }) }

@@ -87,7 +87,8 @@ public enum SVGText {
 /// `frames` frames lasting `duration` seconds and repeating indefinitely.
 ///
 /// Keyframes become `values` at `keyTimes` (time / frames) with `calcMode="linear"`: the value at
-/// every keyframe is the track's, and linear between. A holding keyframe is followed by a copy of
+/// every keyframe is the track's, and linear between; with `calcMode="spline"` when a keyframe is
+/// eased, its interval's `keySplines` entry the easing's control points ("0 0 1 1" for linear). A holding keyframe is followed by a copy of
 /// itself `SampledTrack.jumpWidth` frames before the next one, so the value stays until just before
 /// the jump. The first keyTime is 0 and the last 1: a track ending before the last frame holds its
 /// last value to the end.
@@ -105,19 +106,25 @@ public struct SMILTiming: Sendable {
 
     /// The keys as SMIL (time, value) pairs, holds expanded, spanning 0 ... frames.
     public func points(_ keys: [SampledTrack.Key]) -> [(time: Double, value: [Double])] {
-        var out: [(time: Double, value: [Double])] = []
+        easedPoints(keys).map { ($0.time, $0.value) }
+    }
+
+    /// The keys as SMIL points with the easing from each to the next (nil: linear).
+    public func easedPoints(_ keys: [SampledTrack.Key]) -> [(time: Double, value: [Double], easing: Easing?)] {
+        var out: [(time: Double, value: [Double], easing: Easing?)] = []
         let end = Double(frames)
         for (i, key) in keys.enumerated() {
             let t = min(max(key.time, 0), end)
             if let last = out.last, t <= last.time { continue }
-            if out.isEmpty, t > 0 { out.append((0, key.value)) }
-            out.append((t, key.value))
-            if key.hold, i + 1 < keys.count {
+            if out.isEmpty, t > 0 { out.append((0, key.value, nil)) }
+            out.append((t, key.value, key.hold ? nil : key.easing))
+            // A hold to the same value is a straight line already.
+            if key.hold, i + 1 < keys.count, keys[i + 1].value != key.value {
                 let until = min(keys[i + 1].time, end) - SampledTrack.jumpWidth
-                if until > t + 1e-9 { out.append((until, key.value)) }
+                if until > t + 1e-9 { out.append((until, key.value, nil)) }
             }
         }
-        if let last = out.last, last.time < end || out.count == 1 { out.append((end, last.value)) }
+        if let last = out.last, last.time < end || out.count == 1 { out.append((end, last.value, nil)) }
         return out
     }
 
@@ -126,18 +133,27 @@ public struct SMILTiming: Sendable {
     /// value to value instead of interpolating.
     public func element(_ attribute: String, transformType: String? = nil, additive: Bool = false, discrete: Bool = false,
                         keys: [SampledTrack.Key], value: ([Double]) throws -> String) throws -> String {
-        let p = points(keys)
-        var times: [String] = [], values: [String] = []
+        let p = easedPoints(keys)
+        var times: [String] = [], values: [String] = [], splines: [String] = []
         for point in p {
             times.append(try SVGText.number(point.time / Double(frames), decimals: 9))
             values.append(try value(point.value))
+        }
+        let eased = !discrete && p.dropLast().contains { $0.easing != nil }
+        if eased {
+            for point in p.dropLast() {
+                let e = point.easing ?? .linear
+                splines.append(try [e.c1x, e.c1y, e.c2x, e.c2y].map { try SVGText.number($0, decimals: 4) }.joined(separator: " "))
+            }
         }
         var s = transformType == nil ? "<animate" : "<animateTransform"
         s += " attributeName=\"\(attribute)\""
         if let type = transformType { s += " type=\"\(type)\"" }
         if additive { s += " additive=\"sum\"" }
-        s += " dur=\"\(try SVGText.number(duration, decimals: 6))s\" repeatCount=\"indefinite\" calcMode=\"\(discrete ? "discrete" : "linear")\""
-        s += " keyTimes=\"\(times.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\"/>"
+        s += " dur=\"\(try SVGText.number(duration, decimals: 6))s\" repeatCount=\"indefinite\" calcMode=\"\(discrete ? "discrete" : eased ? "spline" : "linear")\""
+        s += " keyTimes=\"\(times.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\""
+        if eased { s += " keySplines=\"\(splines.joined(separator: ";"))\"" }
+        s += "/>"
         return s
     }
 }

@@ -37,6 +37,14 @@ struct HermiteSine: Sendable {
         return max(32, Int(n.rounded(.up)))
     }
 
+    /// Segments per period that keep the curve within `tolerance` px of a sine of `amplitude`: at
+    /// least `minimum`.
+    static func segmentsPerPeriod(amplitude: Double, tolerance: Double, minimum: Int) -> Int {
+        guard amplitude > 0, tolerance > 0 else { return minimum }
+        let n = 2 * Double.pi / (384 * tolerance / amplitude).squareRoot().squareRoot()
+        return max(minimum, Int(n.rounded(.up)))
+    }
+
     /// The Hermite error bound for these segments, in px.
     var deviationBound: Double {
         let kh = k * segmentLength
@@ -48,6 +56,24 @@ struct HermiteSine: Sendable {
 
     /// `y'(u)`.
     func slope(_ u: Double) -> Double { amplitude * k * Double.cosine(k * (u - origin) + offset) }
+
+    /// The curve as cubic segments, closed by two straight corners at `(end, edge)` and
+    /// `(start, edge)`.
+    func path(closedAt edge: Double) -> Path {
+        var path = Path()
+        let h = segmentLength, third = h / 3
+        path.move(to: Point(start, y(start)))
+        for j in 0 ..< segments {
+            let u = start + Double(j) * h, v = u + h
+            path.cubic(to: Point(v, y(v)), control1: Point(u + third, y(u) + slope(u) * third),
+                       control2: Point(v - third, y(v) - slope(v) * third))
+        }
+        let end = start + Double(segments) * h
+        path.line(to: Point(end, edge))
+        path.line(to: Point(start, edge))
+        path.close()
+        return path
+    }
 
     /// The curve as a Lottie path, closed below by the rectangle down to `bottom`
     /// (two straight corners at `(end, bottom)` and `(start, bottom)`).

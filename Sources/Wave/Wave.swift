@@ -5,6 +5,6 @@
 // that agree: `WaveRenderer` (the fast per-frame path, allocation-free, changed rows only) and
 // `WaveLayerScene` (the same scene as layers, masks and a position animation, rendered by the
 // general engine: the reference). `WaveIndicator` is the wave as a `Scene` (and a `VectorScene`:
-// `WaveLottie` for the animation, `WaveSVG` for one frame, returned as text; a mask-image container
-// goes into the Lottie as an embedded PNG, encoded by Export's libpng encoder in memory).
+// `WaveVector` writes the reference's layer tree through LayerVector, each wave one static path of
+// cubic segments moved by its layer's position (`WaveVectorMotion`)).
 // Must not: know SDL, files or command lines.

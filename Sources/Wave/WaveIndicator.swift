@@ -76,9 +76,9 @@ public final class WaveIndicator: Scene {
     }
 
     /// With transitions: the whole motion from frame 0, then one phase period
-    /// (`WaveLottie.defaultFrameCount`).
+    /// (`WaveScene.defaultVectorFrames`).
     public var defaultExportFrames: Int? {
-        model.transitions == nil ? nil : WaveLottie.defaultFrameCount(for: model, fps: fps)
+        model.transitions == nil ? nil : model.defaultVectorFrames(fps: fps)
     }
 
     public func render(frame n: Int, into pixmap: inout Pixmap) {
@@ -334,28 +334,28 @@ public final class WaveIndicator: Scene {
 }
 
 extension WaveIndicator: VectorScene {
-    /// The wave's own Lottie mapping; it starts at frame 0 (`start` must be 0).
+    /// The wave's layer tree as Lottie (`WaveVector.lottie`); it starts at frame 0 (`start` must be 0).
     public func lottieDocument(start: Int, frames: Int, masks: LottieMaskForm) throws -> String {
         try refuseLayerPaint("Lottie")
         guard start == 0 else { throw SettingError("start", "a Lottie document of the wave starts at frame 0") }
         try refuseUnexported(format: "a Lottie document", labelLayout: true)
-        return try WaveLottie.document(scene: model, frames: frames, masks: masks)
+        return try WaveVector.lottie(scene: model, frames: frames, masks: masks)
     }
 
-    /// The wave's exact frame (`WaveSVG.document`).
+    /// Frame `frame` as a still SVG (`WaveVector.svg(scene:frame:)`).
     public func svgDocument(frame: Int) throws -> String {
-        try refuseUnexported(format: "an SVG", labelLayout: false, waveLevels: false)
+        try refuseUnexported(format: "an SVG", labelLayout: true)
         try refuseLayerPaint("SVG")
-        return try WaveSVG.document(scene: model, frame: frame)
+        return try WaveVector.svg(scene: model, frame: frame)
     }
 
-    /// The wave's animated SVG (`WaveSVG.animatedDocument`); it starts at frame 0 (`start` must be 0).
+    /// The wave's animated SVG (`WaveVector.svg(scene:frames:)`); it starts at frame 0 (`start` must be 0).
     public func svgDocument(start: Int, frames: Int) throws -> String {
         try refuseLabel()
-        try refuseUnexported(format: "an animated SVG", labelLayout: false)
+        try refuseUnexported(format: "an animated SVG", labelLayout: true)
         try refuseLayerPaint("SVG")
         guard start == 0 else { throw SettingError("start", "an animated SVG of the wave starts at frame 0") }
-        return try WaveSVG.animatedDocument(scene: model, frames: frames)
+        return try WaveVector.svg(scene: model, frames: frames)
     }
 }
 
@@ -373,19 +373,17 @@ extension WaveIndicator {
         }
     }
 
-    /// The animated SVG does not draw the progress label (its text changes from frame to frame):
-    /// one line naming the flag.
     /// What the wave's own vector writers cannot draw yet, in one line naming the flag: more than
     /// one label, a label's outline, a wave's own level (where the writer lifts all waves as one),
     /// and (`labelLayout`) a label placed, aligned, shrunk or broken into lines otherwise than
     /// centred on one line.
-    func refuseUnexported(format: String, labelLayout: Bool, waveLevels: Bool = true) throws {
+    func refuseUnexported(format: String, labelLayout: Bool) throws {
         let p = model.parameters
         if !p.extraLabels.isEmpty { throw SettingError("extra-label", "\(format) of the wave holds one label; leave out --extra-label or render frames") }
         if p.label != nil, p.labelOutlineWidth > 0 {
             throw SettingError("label-outline-width", "\(format) of the wave cannot hold the label's outline; leave out --label-outline-width or render frames")
         }
-        if waveLevels, model.hasWaveLevels {
+        if model.hasWaveLevels {
             throw SettingError("wave", "\(format) of the wave lifts every wave to one level; leave out level= or render frames")
         }
         guard labelLayout, let label = p.label else { return }
@@ -399,6 +397,7 @@ extension WaveIndicator {
         }
     }
 
+    /// The animated SVG is not shown to hold the progress label: one line naming the flag.
     func refuseLabel() throws {
         if model.parameters.label != nil {
             throw SettingError("label", "an animated SVG cannot hold the progress label; export a still SVG of one frame (--frame K) or Lottie, or leave out --label")

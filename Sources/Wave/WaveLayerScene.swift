@@ -38,10 +38,23 @@ public final class WaveLayerScene {
     private let riseDuration: Double
     private let scrubsRise: Bool
     private var time = 0.0
+    /// For vector export: each wave a static path moved by its layer's position (nil: the polygons).
+    let motion: WaveVectorMotion?
+    /// For vector export: the label's glyphs of each text shown (inside and outside fills, where).
+    var labelTexts: [String: [LabelGlyph]] = [:]
+    /// For vector export: the glyph layers, one pair per glyph and occurrence in a text, shared by
+    /// every text that shows that glyph (moved to its place in each).
+    var labelGlyphs: [LabelGlyphKey: (inside: ShapeLayer, outside: ShapeLayer)] = [:]
 
     /// Builds the tree for `scene`.
-    public init(scene: WaveScene) {
+    public convenience init(scene: WaveScene) {
+        self.init(scene: scene, motion: nil)
+    }
+
+    /// Builds the tree for `scene`; with `motion`, for vector export (`vectorTree(frame:)`).
+    init(scene: WaveScene, motion: WaveVectorMotion?) {
         self.scene = scene
+        self.motion = motion
         let p = scene.parameters, lay = scene.layout
         let canvas = Rect(x: 0, y: 0, width: Double(p.width), height: Double(p.height))
         func fullCanvas(_ l: Layer) { l.bounds = canvas; l.anchorPoint = .zero; l.position = .zero }
@@ -79,6 +92,8 @@ public final class WaveLayerScene {
             s.apply(to: container)
             if !lay.path.isEmpty { container.shadowPath = lay.path }
         }
+        container.name = "container"
+        container.colourSlots = ["fill": "container"]
         root.addSublayer(container)
 
         // The rise: position from 0 to -(inkH + 2A), linear, repeating (or scrubbed to a fixed progress).
@@ -99,8 +114,42 @@ public final class WaveLayerScene {
         for (j, (wave, spec)) in zip(waves, p.waveStack).enumerated() {
             let group = Layer()
             fullCanvas(group)
-            group.mask = containerLayer(.black)
+            let clip = containerLayer(.black)
+            // Layer masks where they are exact: a matte per wave costs rlottie a little alpha each.
+            clip.prefersLayerMasks = true
             fullCanvas(wave)
+            if let motion {
+                // Vector export: the wave a static path moved by position (fills and shadows are
+                // refused before export; see WaveIndicator.refuseLayerPaint).
+                let clip = containerLayer(.black)
+                // Layer masks where they are exact: a matte per wave costs rlottie a little alpha each.
+                clip.prefersLayerMasks = true
+                wave.path = motion.path(motion.waves[j], closedAt: motion.bottom)
+                wave.name = Self.waveName(j, of: waves.count)
+                if let bottom = p.waterGradient {
+                    // The gradient stays on the canvas, cut by the container; the wave, as the mask of
+                    // both, moves. (The container inside the wave's mask, not outside it: rlottie and
+                    // ThorVG draw layer masks under a matte as we do, not a matte under layer masks.)
+                    let g = GradientLayer()
+                    fullCanvas(g)
+                    g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
+                    g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
+                    g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
+                    g.mask = clip
+                    wave.fillColor = .black
+                    wave.prefersLayerMasks = true
+                    group.mask = wave
+                    group.addSublayer(g)
+                } else {
+                    wave.colourSlots = ["fill": Self.waveName(j, of: waves.count)]
+                    group.mask = clip
+                    wave.fillColor = spec.color
+                    group.addSublayer(wave)
+                }
+                root.addSublayer(group)
+                continue
+            }
+            group.mask = containerLayer(.black)
             wave.add(AnyAnimation(animation), forKey: "rise")
             if let waveShadow {
                 let caster = casters[j]
@@ -125,8 +174,8 @@ public final class WaveLayerScene {
                 g.colors = [spec.color, Color(r: bottom.r, g: bottom.g, b: bottom.b, a: spec.color.a)]
                 g.startPoint = Point(0.5, lay.inkBox.minY / Double(p.height))
                 g.endPoint = Point(0.5, lay.inkBox.maxY / Double(p.height))
-                wave.fillColor = .black
                 g.mask = wave
+                wave.fillColor = .black
                 group.addSublayer(g)
             } else {
                 wave.fillColor = spec.color
@@ -143,6 +192,24 @@ public final class WaveLayerScene {
             root.addSublayer(l)
         }
         // The scene's parameters are validated, so the labels' formats and fonts are known good.
+        if let motion {
+            // Vector export holds the main label only, centred on one line, without an outline
+            // (the rest is refused before export; see WaveIndicator.refuseUnexported): its fills
+            // hold one layer per glyph (`labelLayers`), masked by the front wave's static path.
+            labels = ((try? WaveLabel(scene: scene)) ?? nil).map { [LabelLayers(label: $0)] } ?? []
+            if let l = labels.first, let front = motion.waves.last {
+                for (f, m, color) in [(l.inside, l.insideMask, p.labelInsideColor), (l.outside, l.outsideMask, p.labelColor)] {
+                    fullCanvas(f); fullCanvas(m)
+                    f.fillColor = color
+                    f.mask = m
+                    root.addSublayer(f)
+                }
+                l.inside.name = "label inside"; l.outside.name = "label outside"
+                l.insideMask.path = motion.path(front, closedAt: motion.bottom)
+                l.outsideMask.path = motion.path(front, closedAt: motion.top)
+            }
+            return
+        }
         labels = ((try? WaveLabel.all(scene: scene)) ?? []).map { LabelLayers(label: $0) }
         for l in labels {
             fullCanvas(l.outline)

@@ -27,4 +27,33 @@ extension WaveScene {
         }
         return nil
     }
+
+    /// Most frames a vector document of the wave may have.
+    public static let maxVectorFrames = 1_000_000
+
+    /// Frames to export when none are asked for: the scene's loop (`loopFrames`: after it the
+    /// animation repeats exactly, so a looping player shows no seam). In time-based mode or with a
+    /// fractional phase step there is no exact loop: one rise (or, with a fixed progress, one phase
+    /// period) at `fps`, at least 1 frame.
+    public func defaultVectorFrames(fps: Double? = nil) -> Int {
+        if let loop = loopFrames { return min(loop, Self.maxVectorFrames) }
+        let p = parameters
+        let rate = fps ?? p.fps
+        if let transitions = transitions {
+            // The transitions through the frame the level settles at, then one phase period.
+            let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * p.fps)
+            let tail = speed > 0 && amplitude > 0 ? 360 / speed : 0
+            let n = ((Double(transitions.endFrame) / p.fps + tail) * rate).rounded() + (tail > 0 ? 0 : 1)
+            return n.isFinite ? Int(min(max(n, 1), Double(Self.maxVectorFrames))) : Self.maxVectorFrames
+        }
+        let seconds: Double
+        if p.progress != nil {
+            let speed = abs(p.isTimeBased ? p.effectivePhaseSpeed : p.phaseStep * rate)
+            seconds = speed > 0 ? 360 / speed : 1 / rate
+        } else {
+            seconds = p.isTimeBased ? p.effectiveRiseDuration : Double(p.riseFrames) / rate
+        }
+        let n = (seconds * rate).rounded()
+        return n.isFinite ? Int(min(max(n, 1), Double(Self.maxVectorFrames))) : 1
+    }
 }

@@ -23,7 +23,7 @@ import TestSupport
             ("default", try vectorScene(), nil as Int?, nil as Double?, [0, 225, 450, 675, 899]),
             ("time-based at 30 fps, transparent", timed, 150, 30.0, [0, 74, 149]),
         ] {
-            let json = try WaveLottie.document(scene: scene, frames: count, fps: fps)
+            let json = try WaveVector.lottie(scene: scene, frames: count, fps: fps)
             let (info, images) = try OutsideRenderers.browser(lottie: json, player: player, frames: frames.map(Double.init))
             #expect(info.lottie?.hasPrefix("5.12.") == true)
             #expect(info.width == scene.parameters.width && info.height == scene.parameters.height)
@@ -46,7 +46,7 @@ import TestSupport
     @Test(arguments: lottieWeb)
     func lottieWebShowsTheLabelAndBorderAsWeRenderThem(_ player: BrowserPlayer) throws {
         for (name, scene, frames) in try LottiePlayerTests.labelAndBorderScenes() {
-            let json = try scene.lottieDocument(start: 0, frames: WaveLottie.defaultFrameCount(for: scene.model), masks: .matte)
+            let json = try scene.lottieDocument(start: 0, frames: scene.model.defaultVectorFrames(), masks: .matte)
             let (_, images) = try OutsideRenderers.browser(lottie: json, player: player, frames: frames.map(Double.init))
             #expect(images.count == frames.count)
             for (f, image) in zip(frames, images) {
@@ -62,7 +62,7 @@ import TestSupport
     func lottieWebShowsWaveStacksAsWeRenderThem(_ player: BrowserPlayer) throws {
         for (name, scene) in try LottiePlayerTests.stackScenes() {
             let frames = [0, 75, 150, 299]
-            let (_, images) = try OutsideRenderers.browser(lottie: try WaveLottie.document(scene: scene), player: player, frames: frames.map(Double.init))
+            let (_, images) = try OutsideRenderers.browser(lottie: try WaveVector.lottie(scene: scene), player: player, frames: frames.map(Double.init))
             #expect(images.count == frames.count)
             for (f, image) in zip(frames, images) {
                 let v = ImageMetrics.psnr(image, render(scene, frame: f))
@@ -93,7 +93,7 @@ import TestSupport
                                   $0.background = .clear
                                   $0.backWave = Color(r: 0xFF, g: 0, b: 0, a: 0x80)
                               })] {
-            let (info, images) = try OutsideRenderers.browser(svg: try WaveSVG.document(scene: scene, frame: frame), times: [0])
+            let (info, images) = try OutsideRenderers.browser(svg: try WaveVector.svg(scene: scene, frame: frame), times: [0])
             #expect(info.width == 120 && info.height == 93)
             let v = ImageMetrics.psnr(try #require(images.first), render(scene, frame: frame))
             print("SVG chromium \(name) frame \(frame): PSNR \(String(format: "%.1f", v)) dB")

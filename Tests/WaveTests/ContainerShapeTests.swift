@@ -110,20 +110,22 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
 
     @Test func svgExportWritesTheOutlineAndItsRule() throws {
         let heart = try outlineScene(try ContainerOutline(shape: .heart))
-        let doc = try WaveSVG.document(scene: heart, frame: 10)
+        let doc = try WaveVector.svg(scene: heart, frame: 10)
         #expect(doc.contains(" C") && !doc.contains("evenodd"))
         let ring = try outlineScene(ContainerOutline(path: try Path(svgPathData: Self.ring), rule: .evenOdd, key: "path"))
-        let evenOdd = try WaveSVG.document(scene: ring, frame: 10)
-        #expect(evenOdd.components(separatedBy: "fill-rule=\"evenodd\"").count == 3)
+        let evenOdd = try WaveVector.svg(scene: ring, frame: 10)
+        // The container and its mask of each of the two waves.
+        #expect(evenOdd.components(separatedBy: "fill-rule=\"evenodd\"").count == 4)
     }
 
     @Test func lottieFillsAndMattesTakeTheRule() throws {
         let ring = try outlineScene(ContainerOutline(path: try Path(svgPathData: Self.ring), rule: .evenOdd, key: "path"))
-        let doc = try WaveLottie.document(scene: ring, frames: 10)
-        // Two mattes (one per wave) and the container fill are even-odd.
-        #expect(doc.components(separatedBy: "\"r\":2").count - 1 == 3)
-        #expect(throws: SettingError.self) { try WaveLottie.document(scene: ring, frames: 10, masks: .mask) }
-        let heart = try WaveLottie.document(scene: try outlineScene(try ContainerOutline(shape: .heart)), frames: 10, masks: .mask)
+        let doc = try WaveVector.lottie(scene: ring, frames: 10)
+        // The container fill and the clip's outline (written once, the matte of both waves) are even-odd.
+        #expect(doc.components(separatedBy: "\"r\":2").count - 1 == 2)
+        #expect(doc.components(separatedBy: "\"tt\":").count - 1 == 2)
+        #expect(throws: SettingError.self) { try WaveVector.lottie(scene: ring, frames: 10, masks: .mask) }
+        let heart = try WaveVector.lottie(scene: try outlineScene(try ContainerOutline(shape: .heart)), frames: 10, masks: .mask)
         #expect(!heart.contains("\"r\":2"))
     }
 
@@ -131,9 +133,9 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
     @Test func shapeDocumentsFollowTheLottieSchema() throws {
         let heart = try outlineScene(try ContainerOutline(shape: .heart))
         let ring = try outlineScene(ContainerOutline(path: try Path(svgPathData: Self.ring), rule: .evenOdd, key: "path"))
-        let docs = [("heart-matte", try WaveLottie.document(scene: heart, frames: 30)),
-                    ("heart-mask", try WaveLottie.document(scene: heart, frames: 30, masks: .mask)),
-                    ("ring", try WaveLottie.document(scene: ring, frames: 30))]
+        let docs = [("heart-matte", try WaveVector.lottie(scene: heart, frames: 30)),
+                    ("heart-mask", try WaveVector.lottie(scene: heart, frames: 30, masks: .mask)),
+                    ("ring", try WaveVector.lottie(scene: ring, frames: 30))]
         let (valid, out) = try OutsideRenderers.schemaValid(docs)
         #expect(valid == docs.count, "\(out)")
     }
@@ -143,7 +145,7 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
         let scenes = [("heart", try outlineScene(try ContainerOutline(shape: .heart))),
                       ("ring", try outlineScene(ContainerOutline(path: try Path(svgPathData: Self.ring), rule: .evenOdd, key: "path")))]
         for (name, scene) in scenes {
-            let image = try OutsideRenderers.rsvg(try WaveSVG.document(scene: scene, frame: 150))
+            let image = try OutsideRenderers.rsvg(try WaveVector.svg(scene: scene, frame: 150))
             let psnr = ImageMetrics.psnr(image, render(scene, frame: 150))
             print("SVG rsvg-convert \(name): PSNR \(String(format: "%.1f", psnr)) dB")
             #expect(psnr >= 35, "\(name): \(psnr) dB")
@@ -175,7 +177,7 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
     func lottieWebPlaysShapesAsWeRenderThem(_ player: BrowserPlayer) throws {
         for (name, scene) in try Self.scenes() {
             let frames = [0, 225, 450]
-            let (_, images) = try OutsideRenderers.browser(lottie: try WaveLottie.document(scene: scene), player: player,
+            let (_, images) = try OutsideRenderers.browser(lottie: try WaveVector.lottie(scene: scene), player: player,
                                                            frames: frames.map(Double.init))
             for (f, image) in zip(frames, images) {
                 let v = ImageMetrics.psnr(image, render(scene, frame: f))
@@ -187,7 +189,7 @@ func outlineScene(_ outline: ContainerOutline, _ edit: (inout WaveParameters) ->
 
     @Test func chromiumShowsTheShapesSVGAsWeRenderIt() throws {
         for (name, scene) in try Self.scenes() {
-            let (_, images) = try OutsideRenderers.browser(svg: try WaveSVG.document(scene: scene, frame: 150), times: [0])
+            let (_, images) = try OutsideRenderers.browser(svg: try WaveVector.svg(scene: scene, frame: 150), times: [0])
             let v = ImageMetrics.psnr(try #require(images.first), render(scene, frame: 150))
             print("SVG chromium \(name): PSNR \(String(format: "%.1f", v)) dB")
             #expect(v >= 35, "\(name): \(v) dB")

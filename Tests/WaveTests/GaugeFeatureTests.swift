@@ -243,13 +243,13 @@ import TestSupport
         #expect { try p.validate() } throws: { ($0 as? SettingError)?.key == "extra-label" }
     }
 
-    /// The wave's own vector writers refuse what they cannot draw, naming the flag; a still SVG
-    /// draws a placed label.
+    /// The wave's vector writers refuse what they cannot draw, naming the flag: a placed label in
+    /// Lottie and in a still SVG alike.
     @Test func vectorWritersRefuseWhatTheyCannotHold() throws {
         let circle = ContainerSource.outline(try ContainerOutline(shape: .circle))
         let placed = try Self.indicator(circle) { $0.label = "{p}"; $0.labelPosition = .top }
         #expect { try placed.lottieDocument(start: 0, frames: 5, masks: .matte) } throws: { ($0 as? SettingError)?.key == "label-position" }
-        #expect(try placed.svgDocument(frame: 3).contains("below-surface"))
+        #expect { try placed.svgDocument(frame: 3) } throws: { ($0 as? SettingError)?.key == "label-position" }
         let more = try Self.indicator(circle) { $0.label = "{p}"; $0.extraLabels = ["text=x"] }
         #expect { try more.svgDocument(frame: 0) } throws: { ($0 as? SettingError)?.key == "extra-label" }
         let outlined = try Self.indicator(circle) { $0.label = "{p}"; $0.labelOutlineWidth = 2 }
@@ -258,6 +258,7 @@ import TestSupport
         try WaveSpec.apply("1:level=0.3", to: &waves)
         let levels = try Self.indicator(circle) { $0.waves = waves }
         #expect { try levels.lottieDocument(start: 0, frames: 5, masks: .matte) } throws: { ($0 as? SettingError)?.key == "wave" }
+        #expect { try levels.svgDocument(frame: 3) } throws: { ($0 as? SettingError)?.key == "wave" }
         // Placement and the new shapes go to Lottie as they are.
         let arrow = try Self.indicator(.outline(try ContainerOutline(shape: .arrow, direction: .right))) { $0.placement.radius = CanvasLength(30) }
         #expect(try arrow.lottieDocument(start: 0, frames: 5, masks: .matte).contains("\"layers\""))

@@ -181,7 +181,7 @@ import Text
         #expect(scene.timeline == .periodic(frames: 45, seconds: 0.75, start: 90))
         p.amplitude = 0
         #expect(try Self.indicator(p).timeline == .once(frames: 91))
-        #expect(WaveLottie.defaultFrameCount(for: scene.model) == 135)
+        #expect(scene.model.defaultVectorFrames() == 135)
     }
 
     @Test func theLabelShowsThePresentedProgressDuringATransition() throws {

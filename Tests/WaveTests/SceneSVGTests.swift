@@ -30,9 +30,9 @@ struct SceneSVGTests {
 
     static func cases() throws -> [Case] {
         let wave = try vectorScene()
-        var out = [Case(name: "wave", animated: { try WaveSVG.animatedDocument(scene: wave) },
-                        still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
-                        start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: wave.parameters.fps,
+        var out = [Case(name: "wave", animated: { try WaveVector.svg(scene: wave) },
+                        still: { try WaveVector.svg(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
+                        start: 0, frames: wave.defaultVectorFrames(), fps: wave.parameters.fps,
                         width: wave.parameters.width, height: wave.parameters.height)]
         out.append(try maskImageCase())
         for s in try SceneLottieTests.scenes() {
@@ -47,9 +47,9 @@ struct SceneSVGTests {
     /// The wave in a mask-image container (the heart): the image embedded as PNG in the mask.
     static func maskImageCase() throws -> Case {
         let wave = try heartMaskScene()
-        return Case(name: "wave (mask image)", animated: { try WaveSVG.animatedDocument(scene: wave) },
-                    still: { try WaveSVG.document(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
-                    start: 0, frames: WaveLottie.defaultFrameCount(for: wave), fps: wave.parameters.fps,
+        return Case(name: "wave (mask image)", animated: { try WaveVector.svg(scene: wave) },
+                    still: { try WaveVector.svg(scene: wave, frame: $0) }, frame: { render(wave, frame: $0) },
+                    start: 0, frames: wave.defaultVectorFrames(), fps: wave.parameters.fps,
                     width: wave.parameters.width, height: wave.parameters.height)
     }
 
