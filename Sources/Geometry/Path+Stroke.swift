@@ -79,9 +79,6 @@ struct Stroker {
     var right: [Point] = []
     /// An open contour's outline, built here before it is emitted.
     var contour: [Point] = []
-    /// Inner triangles of round joins whose segments are too short to hold them, three points
-    /// each, emitted after the contour's chains.
-    var triangles: [Point] = []
 
     init(h: Double, style: StrokeStyle, tolerance: Double) {
         self.h = h; self.style = style; self.tolerance = tolerance
@@ -124,8 +121,6 @@ struct Stroker {
             dirs.append(v * (1 / l)); lens.append(l)
         }
         left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
-        triangles.removeAll(keepingCapacity: true)
-        defer { emitTriangles(into: &out) }
         // What vertex 0 of a closed contour takes from the end of the last segment, per side.
         var endUsed = (left: 0.0, right: 0.0), startUsed = (left: 0.0, right: 0.0)
         if closed {
@@ -224,25 +219,14 @@ struct Stroker {
             let c = Double.cosine(abs(theta) / 2)
             inner.append(p + bis * (-s * h / (c * bis.length)))
             used = reach
-        } else if style.join == .round, h * abs(cr) <= lens[incoming], h * abs(cr) <= lens[outgoing] {
-            // Straight across: this takes the triangle of the vertex and the two inner corners out
-            // of the chain's sum once. Each segment's rectangle holds that triangle whole (the far
-            // corner lies h |sin theta| along each segment), so it is still covered at least once;
-            // and it lies in the pen's disk at the vertex, which a round pen covers anyway. A pen
-            // wider than a curve's radius then leaves one inner chain instead of a fan of
-            // overlapping spokes through every vertex, whose crossings the rasterizer would have to
-            // resolve.
+        } else if style.join == .round {
+            // Straight across: the triangle this adds to the dip through the vertex lies in the pen's
+            // disk at the vertex, which a round pen covers anyway. A pen wider than a curve's radius
+            // then leaves one inner chain instead of a fan of overlapping spokes through every vertex,
+            // whose crossings the rasterizer would have to resolve.
             inner.append(p - n1 * (s * h)); inner.append(p - n2 * (s * h))
         } else {
             inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
-            if style.join == .round {
-                // Segments shorter than the triangle (a curve tighter than the pen): the chain
-                // through the vertex misses it, and it is part of a round join, so it is added
-                // as a piece of its own, turning the way the segments' rectangles turn.
-                let a = p - n1 * (s * h), b = p - n2 * (s * h)
-                triangles.append(p)
-                if cross(b - p, a - p) > 0 { triangles.append(b); triangles.append(a) } else { triangles.append(a); triangles.append(b) }
-            }
         }
         return outerLeft ? (0, used, 0, used) : (used, 0, used, 0)
     }
@@ -275,15 +259,6 @@ struct Stroker {
             var ring: [Point] = [p + Point(h, 0)]
             arc(center: p, from: Point(1, 0), angle: 2 * Double.pi, into: &ring)
             out.append(Path(polygon: ring))
-        }
-    }
-
-    /// Appends the round joins' extra triangles as contours of their own.
-    func emitTriangles(into out: inout Path) {
-        var k = 0
-        while k + 2 < triangles.count {
-            out.move(to: triangles[k]); out.line(to: triangles[k + 1]); out.line(to: triangles[k + 2]); out.close()
-            k += 3
         }
     }
 
