@@ -218,14 +218,20 @@ def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
     return placed
 
 
-def fit_e64(make, W, H):
-    """Largest e64 whose ink (make(e64).ink26()) fits 80 % of W and of H (exact 26.6 test)."""
+def fit_e64(make, W, H, box=None):
+    """Largest e64 whose ink (make(e64).ink26()) fits 80 % of W and of H (exact 26.6 test), or a
+    box (bw, bh) in px."""
     def fits(e):
         b = make(e).ink26()
+        if box is not None:
+            return b is not None and b[2] - b[0] <= 64 * box[0] and b[3] - b[1] <= 64 * box[1]
         return b is not None and (b[2] - b[0]) * 5 <= 4 * 64 * W and (b[3] - b[1]) * 5 <= 4 * 64 * H
     big = 2048 * 64
     b = make(big).ink26()
-    r = min(4 * W * 64 / (5 * (b[2] - b[0])), 4 * H * 64 / (5 * (b[3] - b[1])))
+    if box is not None:
+        r = min(64 * box[0] / (b[2] - b[0]), 64 * box[1] / (b[3] - b[1]))
+    else:
+        r = min(4 * W * 64 / (5 * (b[2] - b[0])), 4 * H * 64 / (5 * (b[3] - b[1])))
     e = max(1, math.floor(big * r))
     while e > 1 and not fits(e):
         e -= 1
@@ -400,6 +406,16 @@ def stroke_geom(paths, h, join, cap, miter_limit):
     return shapely.union_all(pieces) if pieces else Polygon()
 
 
+def round_band(contours, h):
+    """The stroke of closed contours with round joins: the points within h of them (GEOS's buffer,
+    the Minkowski sum with a disk; for a closed polyline the same region as the union of segment
+    rectangles and round join pieces, test_reference.py checks), arcs within ARC_TOL."""
+    q = max(8, math.ceil(math.pi / 4 / math.acos(max(-1.0, 1 - ARC_TOL / h)))) if h > ARC_TOL else 8
+    bands = [shapely.buffer(shapely.LineString(ref.flatten_contour(c, FILL_TOL)), h, quad_segs=q,
+                            join_style="round", cap_style="round") for c in contours]
+    return shapely.union_all(bands)
+
+
 # ------------------------------------------------------------ path data --
 
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z]")
@@ -511,7 +527,46 @@ def shape_contours(name, corner=15.0):
         return [[("M", r, 0.0), ("L", 100 - r, 0.0), ("C", 100 - r + k, 0.0, 100.0, r - k, 100.0, r), ("L", 100.0, 100 - r),
                  ("C", 100.0, 100 - r + k, 100 - r + k, 100.0, 100 - r, 100.0), ("L", r, 100.0),
                  ("C", r - k, 100.0, 0.0, 100 - r + k, 0.0, 100 - r), ("L", 0.0, r), ("C", 0.0, r - k, r - k, 0.0, r, 0.0)]]
+    if name == "diamond":
+        return path_data("M50 0L100 50L50 100L0 50Z")
+    if name == "arrow":
+        return path_data("M50 0L100 100L50 75L0 100Z")
+    if name == "pin":
+        # M50 100C50 100 15 62 15 35 A35 35 0 1 1 85 35 C85 62 50 100 50 100Z: the arc is the upper
+        # half circle about (50, 35), two quarter cubics (control points 4/3 tan(pi/8) r along the
+        # tangents, as SVG's implementation notes split an arc).
+        k = 35 * 4 / 3 * math.tan(math.pi / 8)
+        return [[("M", 50.0, 100.0), ("C", 50.0, 100.0, 15.0, 62.0, 15.0, 35.0),
+                 ("C", 15.0, 35 - k, 50 - k, 0.0, 50.0, 0.0), ("C", 50 + k, 0.0, 85.0, 35 - k, 85.0, 35.0),
+                 ("C", 85.0, 62.0, 50.0, 100.0, 50.0, 100.0)]]
     raise ValueError(name)
+
+
+def turned(contours, direction):
+    """A quarter, half or three quarter turn clockwise on screen about (50, 50) (exact entries)."""
+    f = {"up": lambda x, y: (x, y), "right": lambda x, y: (100 - y, x),
+         "down": lambda x, y: (100 - x, 100 - y), "left": lambda x, y: (y, 100 - x)}[direction]
+    return map_contours(contours, f)
+
+
+def canvas_length(text, whole):
+    """'12.5' px or '40%' of whole."""
+    t = str(text).strip()
+    return float(t[:-1]) / 100 * whole if t.endswith("%") else float(t)
+
+
+def placement(o, W, H):
+    """SCENE.md's target box: (centre x, centre y, box width, box height, fit)."""
+    cx, cy = W / 2, H / 2
+    if "center" in o:
+        a, b = o["center"].split(",")
+        cx, cy = canvas_length(a, W), canvas_length(b, H)
+    if "radius" in o:
+        r = canvas_length(o["radius"], min(W, H))
+        bw = bh = 2 * r
+    else:
+        bw, bh = 0.8 * W, 0.8 * H
+    return cx, cy, bw, bh, o.get("fit", "contain")
 
 
 def map_contours(contours, f):
@@ -534,15 +589,22 @@ class Container:
             if svg is not None:
                 elems = svg                    # [(contours, rule)] each filled on its own
             else:
-                elems = [(shape_contours(o["shape"], float(o.get("corner-radius", 15))), "nonzero")]
+                cs = shape_contours(o["shape"], float(o.get("corner-radius", 15)))
+                elems = [(turned(cs, o.get("shape-direction", "up")), "nonzero")]
             allc = [c for e, _ in elems for c in e]
             bx0, by0, bx1, by1 = curve_bounds(allc)
-            s = min(0.8 * W / (bx1 - bx0), 0.8 * H / (by1 - by0))
+            pcx, pcy, bw, bh, fit = placement(o, W, H)
+            if fit == "fill":
+                sx, sy = bw / (bx1 - bx0), bh / (by1 - by0)
+            elif fit == "none":
+                sx = sy = 1.0
+            else:
+                sx = sy = min(bw / (bx1 - bx0), bh / (by1 - by0))
             cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
-            f = lambda x, y: (W / 2 + s * (x - cx), H / 2 + s * (y - cy))  # noqa: E731
+            f = lambda x, y: (pcx + sx * (x - cx), pcy + sy * (y - cy))  # noqa: E731
             self.elements = [(map_contours(e, f), r) for e, r in elems]
-            self.ink = (W / 2 - s * (bx1 - bx0) / 2, H / 2 - s * (by1 - by0) / 2,
-                        W / 2 + s * (bx1 - bx0) / 2, H / 2 + s * (by1 - by0) / 2)
+            self.ink = (pcx - sx * (bx1 - bx0) / 2, pcy - sy * (by1 - by0) / 2,
+                        pcx + sx * (bx1 - bx0) / 2, pcy + sy * (by1 - by0) / 2)
             geoms = []
             for cs, rule in self.elements:
                 g = None
@@ -558,12 +620,21 @@ class Container:
             text = o.get("text", "du")
             wrap = float(o["wrap"]) if "wrap" in o else None
             mk = lambda e: layout(text, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))  # noqa: E731
-            e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
+            pcx, pcy, bw, bh, fit = placement(o, W, H)
+            if "font-size" in o:
+                e64 = swift_round(float(o["font-size"]) * 64)
+            else:
+                e64 = fit_e64(mk, W, H, None if "radius" not in o else (bw, bh))
             pl = mk(e64)
             x0, y0, x1, y1 = pl.ink26()
-            tx, ty = W / 2 - (x0 + x1) / 128, H / 2 + (y0 + y1) / 128
+            tx, ty = pcx - (x0 + x1) / 128, pcy + (y0 + y1) / 128
             self.ink = (tx + x0 / 64, ty - y1 / 64, tx + x1 / 64, ty - y0 / 64)
             per = pl.contours(tx, ty, per_glyph=True)
+            if fit == "fill":
+                # Stretched about the box's centre to the box (text: after fitting).
+                sx, sy = bw / (self.ink[2] - self.ink[0]), bh / (self.ink[3] - self.ink[1])
+                per = [map_contours(g, lambda x, y: (pcx + sx * (x - pcx), pcy + sy * (y - pcy))) for g in per]
+                self.ink = (pcx - bw / 2, pcy - bh / 2, pcx + bw / 2, pcy + bh / 2)
             self.contours = [c for g in per for c in g]
             self.M = cov_contours(self.contours, W, H, "container", per_glyph=per)
         self.ink_w = self.ink[2] - self.ink[0]
@@ -707,7 +778,10 @@ def render_wave(o):
     n = int(o.get("frame", 0))
     box = Container(o, W, H)
     ink_min_x, ink_min_y, _, ink_max_y = box.ink
-    A = float(o["amplitude"]) if "amplitude" in o else 0.15 * box.ink_h
+    amp = str(o.get("amplitude", "15%"))
+    A = float(amp[:-1]) / 100 * box.ink_h if amp.endswith("%") else float(amp)
+    if "amplitude" not in o:
+        A = 0.15 * box.ink_h
     f = float(o.get("frequency", 0.3))
     w = float(o.get("wave-width", box.ink_w))
     step = float(o.get("phase-step", 8))
@@ -741,10 +815,19 @@ def render_wave(o):
                 s["dir"] = 1.0 if v == "left" else -1.0
             elif key == "fill":
                 s["fill"] = v
+            elif key == "level":
+                s["level"] = float(v)
+    # A wave with a level of its own: p_j = clamp(p L_j / P_ref, 0, 1), P_ref the fixed progress
+    # (1 for the repeating rise); P_ref = 0: p_j = L_j.
+    p_ref = float(o["progress"]) if "progress" in o else 1.0
     ys = []
     for s in specs:
         th = math.fmod(s["speed"] * s["dir"] * Phi + s["phase"], 360.0) % 360.0
-        ys.append(top + A + s["amp"] * np.sin(2 * math.pi * s["freq"] * (x - ink_min_x) / w + math.radians(th)))
+        t_j = top
+        if "level" in s:
+            pj = s["level"] if p_ref == 0 else min(max(p * (s["level"] / p_ref), 0.0), 1.0)
+            t_j = ink_max_y - pj * (box.ink_h + 2 * A)
+        ys.append(t_j + A + s["amp"] * np.sin(2 * math.pi * s["freq"] * (x - ink_min_x) / w + math.radians(th)))
     ybot = max([float(H)] + [float(y.max()) for y in ys]) + 10
     covs = [ref.coverage([ref.wave_polyline(y, W, ybot)], W, H, "wave") for y in ys]
     out = np.zeros((H, W, 4))
@@ -795,29 +878,111 @@ def render_wave(o):
         if "border-shadow" in o:   # cast by the ring as drawn: its coverage times its alpha
             out = cast(out, B * (src[..., 3] if src.ndim == 3 else src[3]), o["border-shadow"])
         out = over(out, B, src)
-    if "label" in o:
-        text = label_text(o["label"], p)
-        if text.strip():
-            face = Face.get(o.get("label-font"))
-            size = float(o["label-size"]) if "label-size" in o else swift_round(min(W, H) / 5 * 64) / 64
-            e64 = swift_round(size * 64)
-            pl = layout(text, face, e64)
-            x0, y0, x1, y1 = pl.ink26()
-            cx, cy = (box.ink[0] + box.ink[2]) / 2, (box.ink[1] + box.ink[3]) / 2
-            per = pl.contours(cx - (x0 + x1) / 128, cy + (y0 + y1) / 128, per_glyph=True)
-            L = cov_contours([c for g in per for c in g], W, H, "label", per_glyph=per)
-            S = covs[-1]
-            out = over(out, L * S, premul(colour(o.get("label-inside-color"), (255, 255, 255, 255))))
-            out = over(out, L * (1 - S), premul(colour(o.get("label-color"), (0x46, 0xB7, 0x51, 0xFF))))
+    for lab in label_styles(o, W, H):
+        out = draw_label(out, lab, p, box, covs[-1], W, H)
     return out
 
 
-def label_text(fmt, p):
-    def pct(d):
-        v = swift_round(p * 100 * 10 ** d)
+LABEL_KEYS = {"position": "label-position", "align": "label-align", "baseline": "label-baseline",
+              "font": "label-font", "size": "label-size", "color": "label-color",
+              "inside-color": "label-inside-color", "outline-width": "label-outline-width",
+              "outline-color": "label-outline-color", "fit": "label-fit"}
+
+
+def label_styles(o, W, H):
+    """The main label (--label and its --label-* flags), then each --extra-label: key=value,...
+    ending in text=FORMAT, the keys not given taken from the main label's settings."""
+    if "label" not in o and not o.get("extra-label"):
+        return []
+    base = {k: o[f] for k, f in LABEL_KEYS.items() if f in o}
+    base.setdefault("font", o.get("font"))
+    dx, dy = (float(v) for v in o.get("label-offset", "0,0").split(","))
+    base["dx"], base["dy"] = dx, dy
+    base["range"] = tuple(float(v) for v in o.get("value-range", "0:100").split(":"))
+    base["default-size"] = swift_round(min(W, H) / 5 * 64) / 64
+    out = []
+    if "label" in o:
+        out.append(dict(base, text=o["label"]))
+    for e in o.get("extra-label", []):
+        i = e.index("text=")                    # (at the start or after a comma)
+        st = dict(base, text=e[i + 5:])
+        for field in filter(None, e[:i].split(",")):
+            k, v = (x.strip() for x in field.split("=", 1))
+            k = k.replace("colour", "color")
+            st[k] = float(v) if k in ("dx", "dy") else v
+        out.append(st)
+    return out
+
+
+def draw_label(out, st, p, box, S, W, H):
+    """SCENE.md's label: laid out as the container's lines, shrunk to fit, its ink box put on the
+    anchor of its position; outline (O), inside (L S) and outside (L (1 - S)) composited in turn;
+    above or below the container the label does not split (the outside colour with L)."""
+    text = label_text(st["text"], p, st["range"])
+    if not text.strip():
+        return out
+    face = Face.get(st.get("font"))
+    e64 = swift_round(float(st.get("size", st["default-size"])) * 64)
+    pos = st.get("position", "center")
+    align = st.get("align") or {"left": "left", "right": "right"}.get(pos, "center")
+    baseline = st.get("baseline") or {"top": "top", "below": "top", "bottom": "bottom", "above": "bottom"}.get(pos, "middle")
+    inside = pos not in ("above", "below")
+    bx0, by0, bx1, by1 = box.ink
+    bw, bh = bx1 - bx0, by1 - by0
+    a = 0.05 * min(bw, bh)
+    mk = lambda e: layout(text, face, e, None, align)  # noqa: E731
+    pl = mk(e64)
+    if st.get("fit") == "shrink":
+        aw = max(bw - (2 * a if inside else 0), 1)
+        ah = max(bh - 2 * a, 1) if inside else math.inf
+
+        def ink_wh(q):
+            x0, y0, x1, y1 = q.ink26()
+            return (x1 - x0) / 64, (y1 - y0) / 64
+
+        def fits(q):
+            iw, ih = ink_wh(q)
+            return iw <= aw and ih <= ah
+        if not fits(pl):
+            iw, ih = ink_wh(pl)
+            k = min(aw / max(iw, 1e-9), ah / max(ih, 1e-9))
+            e64 = max(1, math.floor(e64 * k))
+            pl = mk(e64)
+            while e64 > 1 and not fits(pl):
+                e64 = max(1, math.floor(e64 * 0.97))
+                pl = mk(e64)
+    cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+    gap = 0.25 * e64 / 64
+    ax, ay = {"center": (cx, cy), "top": (cx, by0 + a), "bottom": (cx, by1 - a), "left": (bx0 + a, cy),
+              "right": (bx1 - a, cy), "above": (cx, by0 - gap), "below": (cx, by1 + gap)}[pos]
+    ax, ay = ax + float(st["dx"]), ay + float(st["dy"])
+    x0, y0, x1, y1 = pl.ink26()
+    tx = {"left": ax - x0 / 64, "center": ax - (x0 + x1) / 128, "right": ax - x1 / 64}[align]
+    ty = {"top": ay + y1 / 64, "middle": ay + (y0 + y1) / 128, "bottom": ay + y0 / 64, "alphabetic": ay}[baseline]
+    per = pl.contours(tx, ty, per_glyph=True)
+    contours = [c for g in per for c in g]
+    L = cov_contours(contours, W, H, "label", per_glyph=per)
+    ow = float(st.get("outline-width", 0))
+    if ow > 0:
+        O = cov_geom(round_band(contours, ow / 2), W, H, "label outline")
+        out = over(out, O, premul(colour(st.get("outline-color"), (255, 255, 255, 255))))
+    outside = premul(colour(st.get("color"), (0x46, 0xB7, 0x51, 0xFF)))
+    if not inside:
+        return over(out, L, outside)
+    out = over(out, L * S, premul(colour(st.get("inside-color"), (255, 255, 255, 255))))
+    return over(out, L * (1 - S), outside)
+
+
+def label_text(fmt, p, value_range=(0.0, 100.0)):
+    """The format's text at progress p: {p} and {p:.N} show 100 p, {v} and {v:.N} min + p (max -
+    min), rounded half away from zero to N decimals; {{ and }} are braces."""
+    def num(x, d):
+        v = int(swift_round(x * 10.0 ** d))
         if d == 0:
             return str(v)
-        return f"{v // 10 ** d}.{v % 10 ** d:0{d}d}"
+        a = abs(v)
+        return ("-" if v < 0 else "") + f"{a // 10 ** d}.{a % 10 ** d:0{d}d}"
+    lo, hi = value_range
     out, i = "", 0
     while i < len(fmt):
         c = fmt[i]
@@ -826,7 +991,8 @@ def label_text(fmt, p):
         if c == "{":
             j = fmt.index("}", i)
             name = fmt[i + 1:j]
-            out += pct(0 if name == "p" else int(name[3:]))
+            d = 0 if len(name) == 1 else int(name[3:])
+            out += num(p * 100 if name[0] == "p" else lo + p * (hi - lo), d)
             i = j + 1
             continue
         out += c; i += 1
@@ -892,24 +1058,87 @@ def scene_text_placed(o, default_text):
     return pl, W / 2 - (x0 + x1) / 128, H / 2 + (y0 + y1) / 128, e64
 
 
+def easing(name):
+    """SCENE.md's curves: linear, the three named ones, or cubic-bezier(a,b,c,d)."""
+    t = "".join((name or "linear").lower().split())
+    named = {"linear": lambda x: min(max(x, 0.0), 1.0), "ease-in": EASE_IN, "ease-out": EASE_OUT, "ease-in-out": EASE_IN_OUT}
+    if t in named:
+        return named[t]
+    a, b, c, d = (float(v) for v in t[len("cubic-bezier("):-1].split(","))
+    return ease_fn(a, b, c, d)
+
+
+def arc_point(polys, closed_flags, f):
+    """The point at fraction f (clamped) of the arc length of polylines, contour after contour."""
+    a = np.concatenate([(q if not c or np.all(q[0] == q[-1]) else np.vstack([q, q[:1]]))[:-1] for q, c in zip(polys, closed_flags)])
+    b = np.concatenate([(q if not c or np.all(q[0] == q[-1]) else np.vstack([q, q[:1]]))[1:] for q, c in zip(polys, closed_flags)])
+    lens = np.hypot(*(b - a).T)
+    cum = np.concatenate([[0.0], np.cumsum(lens)])
+    s_ = min(max(f, 0.0), 1.0) * cum[-1]
+    k = min(int(np.searchsorted(cum, s_, side="right")) - 1, len(lens) - 1)
+    while k > 0 and lens[k] == 0:
+        k -= 1
+    return a[k] + (b[k] - a[k]) * (min(max((s_ - cum[k]) / lens[k], 0.0), 1.0) if lens[k] > 0 else 0.0)
+
+
 def render_stroke(o):
+    """SCENE.md's stroke: each pen's strokeEnd runs 0 -> 1 over the stroke duration along the easing
+    (one pen, or one per glyph starting a stagger apart), then the fill fades in over the fill
+    duration; a pen tip rides the end of each stroke while it draws."""
     W, H = o["size"]
-    t = float(o["progress"]) * 6.0 if "progress" in o else now(o)
+    draw = float(o.get("stroke-duration", 4))
+    fill_d = float(o.get("fill-duration", 2))
+    stagger = float(o["glyph-stagger"]) if "glyph-stagger" in o else None
+    curve = easing(o.get("easing"))
     pl, tx, ty, _ = scene_text_placed(o, "WaveFill")
     per = pl.contours(tx, ty, per_glyph=True)
-    contours = [c for g in per for c in g]
+    if stagger is None:
+        pens = [[c for g in per for c in g]]
+        pen_globs = [per]
+    else:                                        # one pen per glyph with ink, in order
+        pens = [pl.contours(tx, ty, which={k}) for k, g in enumerate(pl.glyphs) if g[4].glyph(g[0], g[5])[0] is not None]
+        pen_globs = [[p] for p in pens]
+    drawing = draw + (max(len(pens) - 1, 0) * stagger if stagger is not None else 0.0)
+    t = float(o["progress"]) * (drawing + fill_d) if "progress" in o else now(o)
     out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
     fill = colour(o.get("text-color"), (0, 0, 0, 255))
-    fc = mix_colour8(fill[:3] + (0,), fill, (t - 4.0) / 2.0)
-    if fc[3] > 0:
-        out = over(out, cov_contours(contours, W, H, "fill", per_glyph=per), premul(fc))
-    end = min(max(t / 4.0, 0.0), 1.0)
-    if end > 0:
-        polys = [ref.flatten_contour(c, STROKE_TOL) for c in contours]
-        paths = trim(polys, [True] * len(polys), end)
-        g = stroke_geom(paths, float(o.get("stroke-width", 2)) / 2, o.get("line-join", "round"),
-                        o.get("line-cap", "round"), float(o.get("miter-limit", 10)))
-        out = over(out, cov_geom(g, W, H, "stroke"), premul(colour(o.get("stroke-color"), (0, 0, 0, 255))))
+    if fill_d > 0:
+        fc = mix_colour8(fill[:3] + (0,), fill, (t - drawing) / fill_d)
+    else:
+        fc = fill if t >= drawing else fill[:3] + (0,)
+    h = float(o.get("stroke-width", 2)) / 2
+    sc = premul(colour(o.get("stroke-color"), (0, 0, 0, 255)))
+    for k, (contours, glob) in enumerate(zip(pens, pen_globs)):
+        if not contours:
+            continue
+        begin = k * (stagger or 0.0)
+        if fc[3] > 0:
+            out = over(out, cov_contours(contours, W, H, "fill", per_glyph=glob), premul(fc))
+        end = curve(min(max((t - begin) / draw, 0.0), 1.0))
+        if 0 < end < 1:
+            o["_cut"] = True                     # (family_check.py's tolerance of a cut stroke)
+        if end > 0:
+            polys = [ref.flatten_contour(c, STROKE_TOL) for c in contours]
+            paths = trim(polys, [True] * len(polys), end)
+            g = stroke_geom(paths, h, o.get("line-join", "round"), o.get("line-cap", "round"), float(o.get("miter-limit", 10)))
+            out = over(out, cov_geom(g, W, H, "stroke"), sc)
+    if "pen-tip" in o:
+        d = float(o["pen-tip"])
+        n = max(2, min(math.ceil(draw * 120) + 1, 100_000 // max(len(pens), 1)))
+        for k, contours in enumerate(pens):
+            begin = k * (stagger or 0.0)
+            u = (t - begin) / draw
+            if not (0 <= u < 1) or not contours:
+                continue
+            # Positions sampled at n evenly spaced times (the eased fraction of the arc length),
+            # linear between them.
+            polys = [ref.flatten_contour(c, STROKE_TOL) for c in contours]
+            i = min(int(math.floor(u * (n - 1))), n - 2)
+            a = arc_point(polys, [True] * len(polys), curve(i / (n - 1)))
+            b = arc_point(polys, [True] * len(polys), curve((i + 1) / (n - 1)))
+            q = a + (b - a) * (u * (n - 1) - i)
+            dot = map_contours(shape_contours("circle"), lambda x, y: (q[0] + (x - 50) * d / 100, q[1] + (y - 50) * d / 100))
+            out = over(out, cov_contours(dot, W, H, "pen tip"), sc)
     return out
 
 
@@ -962,8 +1191,12 @@ def render_spread(o):
     per = pl.contours(ox, oy + asc / 64, per_glyph=True)
     M = cov_contours([c for g in per for c in g], W, H, "title", per_glyph=per)
     out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
-    out = over(out, M, premul(colour(o.get("text-color"), (0x99, 0x99, 0x99, 0xFF))))
-    sel = o.get("select-at", "auto")
+    text_colour = colour(o.get("text-color"), (0x99, 0x99, 0x99, 0xFF))
+    shimmer = bool(o.get("shimmer"))
+    out = over(out, M * (float(o.get("shimmer-opacity", 0.5)) if shimmer else 1.0), premul(text_colour))
+    if shimmer:
+        out = shimmer_band(out, o, M, text_colour, fx, fy, bx1 - bx0, by1 - by0, t, fps, W, H)
+    sel = o.get("select-at", "never" if shimmer else "auto")
     desel = o.get("deselect-at", "auto")
     s_t = 0.5 if sel == "auto" else (None if sel == "never" else int(sel) / fps)
     d_t = None if s_t is None else ((s_t + 2.0) if desel == "auto" else (None if desel == "never" else int(desel) / fps))
@@ -986,6 +1219,51 @@ def render_spread(o):
     G = gradient_colours([(0, 0, 0, 0), hi, hi, (0, 0, 0, 0)], list(locs), tt)
     out = over(out, rect_cov(fx, fy, fx + bw, fy + bh, W, H) * M, G)
     return out
+
+
+def keyframes(values, times, u):
+    """Linear key-frame interpolation at u in 0 ... 1 of the period (the last value at or after the
+    last time)."""
+    for i in range(len(times) - 1):
+        if times[i] <= u < times[i + 1]:
+            f = (u - times[i]) / (times[i + 1] - times[i])
+            return values[i] + (values[i + 1] - values[i]) * f
+    return values[-1] if u >= times[-1] else values[0]
+
+
+def shimmer_band(out, o, M, text_colour, fx, fy, bw, bh, t, fps, W, H):
+    """SCENE.md's shimmer: a band clear -> colour -> clear, `length` of the frame long along the sweep,
+    masked by the title, its middle sliding from -length/2 to 1 + length/2 in the sweep, resting
+    until the period, its opacity fading in and out."""
+    speed = float(o.get("shimmer-speed", 230))
+    pause = float(o.get("shimmer-pause", 0.4))
+    b = float(o.get("highlight-length", 1))
+    way = o.get("shimmer-direction", "right")
+    extent = bw if way in ("left", "right") else bh
+    sweep = extent * (1 + b) / speed
+    period = sweep + pause
+    if period * fps <= 1_000_000:
+        whole = max(1, swift_round(period * fps)) / fps
+        if whole - pause > 0:
+            period, sweep = whole, whole - pause
+    c = list(colour(o.get("shimmer-color"), text_colour))
+    c[3] = int(swift_round(c[3] * float(o.get("highlight-opacity", 1))))
+    edge = c[:3] + [0]
+    end = sweep / period
+    begin_fade, end_fade = float(o.get("shimmer-begin-fade", 0.1)), float(o.get("shimmer-end-fade", 0.3))
+    fades = begin_fade + end_fade
+    squeeze = sweep / fades if fades > sweep else 1.0
+    fade_in = min(begin_fade * squeeze / period, end)
+    fade_out = min(max(end - end_fade * squeeze / period, fade_in), end)
+    u = math.fmod(t, period) / period
+    middle = keyframes([-b / 2, 1 + b / 2, 1 + b / 2], [0, end, 1], u)
+    opacity = keyframes([0.0, 1.0, 1.0, 0.0, 0.0], [0, fade_in, fade_out, end, 1], u)
+    X = np.arange(W) + 0.5 - fx
+    Y = np.arange(H) + 0.5 - fy
+    tt = {"right": np.broadcast_to(X / bw, (H, W)), "left": np.broadcast_to(1 - X / bw, (H, W)),
+          "down": np.broadcast_to((Y / bh)[:, None], (H, W)), "up": np.broadcast_to((1 - Y / bh)[:, None], (H, W))}[way]
+    G = gradient_colours([tuple(edge), tuple(c), tuple(edge)], [middle - b / 2, middle, middle + b / 2], np.array(tt))
+    return over(out, rect_cov(fx, fy, fx + bw, fy + bh, W, H) * M * opacity, G)
 
 
 def render_marquee(o):
@@ -1172,24 +1450,35 @@ def render_morph(o):
     for j, c in enumerate(new):
         layers.append((c, "moving" if partner[j] is not None else "entering", None if partner[j] is None else old[partner[j]]))
     out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
+    pixel_layers = []
     for (text, per, ink), role, src in layers:
         dur = rng.uniform(0.35, 1.15)
         dly = rng.uniform(0.0, 0.2)
         turn = rng.uniform(0.35, 0.8)
         turn *= 1 if rng.next() & 1 == 0 else -1
         frac = min(max((elapsed - dly) / dur, 0.0), 1.0)
+        if effect == "pixelate" and role != "moving":
+            # The glyph gives way to its pixels in the first half (leaving) or takes over from them
+            # in the second (entering); the pixels show 0 -> 1 -> 0 while the cluster animates.
+            opacity = keyframes([1.0, 0.0, 0.0] if role == "leaving" else [0.0, 0.0, 1.0], [0, 0.5, 1], frac)
+            if opacity > 0:
+                out = over(out, cov_contours([c for g in per for c in g], W, H, "cluster", per_glyph=per) * opacity, premul(fill))
+            u = (elapsed - dly) / dur
+            if 0 <= u < 1:
+                pixel_layers.append((per, ink, keyframes([0.0, 1.0, 0.0], [0, 0.5, 1], u)))
+            continue
         rest = (0.0, 0.0, 0.0, 1.0)                                  # tx, ty, rotation, scale
         fromT = toT = rest
         fromO = toO = 1.0
         if role == "leaving":
             toO = 0.0
             toT = {"fall": (0.0, 0.6 * em, turn, 1.0), "scale": (0.0, 0.0, 0.0, 0.1),
-                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0)}[effect]
+                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0), "none": rest}[effect]
             e = EASE_IN(frac)
         elif role == "entering":
             fromO = 0.0
             fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8),
-                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0)}[effect]
+                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0), "none": rest}[effect]
             e = EASE_OUT(frac)
         else:
             e = EASE_IN_OUT(frac)
@@ -1210,6 +1499,20 @@ def render_morph(o):
         per_t = [map_contours(g, f) for g in per]
         cov = cov_contours([c for g in per_t for c in g], W, H, "cluster", per_glyph=per_t)
         out = over(out, cov * opacity, premul(fill))
+    block = max(2, swift_round(em / 8))
+    for per, ink, opacity in pixel_layers:
+        if opacity <= 0:
+            continue
+        # Squares block px wide on a grid from the ink box's corner, where the cluster covers at
+        # least 40 % of one (its exact coverage on that grid).
+        cols, rows = max(1, math.ceil((ink[2] - ink[0]) / block)), max(1, math.ceil((ink[3] - ink[1]) / block))
+        grid = [map_contours(g, lambda x, y: ((x - ink[0]) / block, (y - ink[1]) / block)) for g in per]
+        C = cov_contours([c for g in grid for c in g], cols, rows, "pixels", per_glyph=grid)
+        squares = [np.array([(x0, y0), (x0 + block, y0), (x0 + block, y0 + block), (x0, y0 + block), (x0, y0)])
+                   for j, i in zip(*np.nonzero(C >= 0.4))
+                   for x0, y0 in [(ink[0] + i * block, ink[1] + j * block)]]
+        if squares:
+            out = over(out, ref.coverage(squares, W, H, "pixels") * opacity, premul(fill))
     return out
 
 
