@@ -91,7 +91,7 @@ public final class LayerSampling {
         self.tree = tree
         frameCount = lastFrame + 1
         func refuse(perFrame: Int) -> VectorExportError {
-            VectorExportError("\(frameCount) frames of this scene hold about \(perFrame) layers each (twice sampled), over a vector export's budget of \(Self.maxLayerSamples) layers in all: at most \(Self.maxLayerSamples / max(1, perFrame)) frames; export fewer frames, or a video format", setting: "frames")
+            VectorExportError("\(lastFrame) frames of this scene hold about \(perFrame) layers each (twice sampled), over a vector export's budget of \(Self.maxLayerSamples) layers in all: at most \(max(1, Self.maxLayerSamples / max(1, perFrame) - 1)) frames; export fewer frames, or a video format", setting: "frames")
         }
         // Before the work: the first frame's layers, sampled twice per frame.
         func count(_ l: Layer) -> Int { l.sublayers.reduce(1 + (l.mask.map(count) ?? 0)) { $0 + count($1) } }
