@@ -265,19 +265,13 @@ def label_look(r, o, flags, extra=None):
         put("align", r.choice(["left", "center", "right"]))
     if r.random() < 0.5:
         put("baseline", r.choice(["top", "middle", "bottom", "alphabetic"]))
-    shrunk = r.random() < 0.4
-    if shrunk:
+    if r.random() < 0.4:
         put("fit", "shrink")
-    size_ = None
     if r.random() < 0.6:
-        size_ = round(r.uniform(8, 90), 2)
-        put("size", str(size_))
-    if r.random() < 0.4 and not shrunk:
-        # Our stroker leaves a counter narrower than the pen open (the union of the pieces covers
-        # it), so the outline stays well under the counters' size: at most 6 % of the em (a label
-        # shrunk to fit has an em not known here).
-        em = size_ or min(o["size"]) / 5
-        put("outline-width", str(round(r.uniform(0.3, 0.06 * em), 2)))
+        put("size", str(round(r.uniform(8, 90), 2)))
+    if r.random() < 0.4:
+        # Up to 6 px: on a small label, wider than its counters (the union of the pieces covers them).
+        put("outline-width", str(round(r.uniform(0.3, 6), 2)))
         put("outline-color", colour(r))
     put("color", colour(r))
     put("inside-color", colour(r))
@@ -345,6 +339,9 @@ def gen_stroke(r):
     if r.random() < 0.5:
         o["stroke-color"], o["text-color"] = colour(r), colour(r)
         flags += ["--stroke-color", o["stroke-color"], "--text-color", o["text-color"]]
+    if r.random() < 0.25:                   # small text, counters narrower than the pen
+        o["font-size"] = str(round(r.uniform(9, 24), 2))
+        flags += ["--font-size", o["font-size"]]
     return case(o, flags, "stroke", {"text": o["text"]})
 
 
