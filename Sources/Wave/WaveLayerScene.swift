@@ -48,10 +48,10 @@ public final class WaveLayerScene {
     private var time = 0.0
     /// For vector export: each wave a static path moved by its layer's position (nil: the polygons).
     let motion: WaveVectorMotion?
-    /// For vector export: the label's glyphs of each text shown (inside and outside fills, where).
+    /// For vector export, per label: the glyphs of each text it shows (their layers, where).
     var labelTexts: [[String: [LabelGlyph]]] = []
-    /// For vector export: the glyph layers, one pair per glyph and occurrence in a text, shared by
-    /// every text that shows that glyph (moved to its place in each).
+    /// For vector export: the glyph layers (fills and outline stroke) per label, glyph outline and
+    /// occurrence in a text, shared by every text that shows that glyph (moved to its place in each).
     var labelGlyphs: [LabelGlyphKey: LabelGlyphLayers] = [:]
 
     /// Builds the tree for `scene`.
