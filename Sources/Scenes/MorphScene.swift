@@ -289,8 +289,28 @@ public final class MorphModel: LayerSceneModel {
         return any ? out : nil
     }
 
-    /// A disc of radius `r` centred on (0, 0).
-    static func dot(_ r: Double) -> Path { Path(ellipseIn: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)) }
+    /// A disc of radius `r` centred on (0, 0), as a regular polygon with a vertex at angle 0 and the
+    /// fewest sides (16 ... 64) that keep its edges within 0.05 px of the circle when drawn up to
+    /// `largest` times its size. A particle is small and short-lived: a polygon draws it with a few
+    /// dozen edges where a curve flattened within 0.0001 px takes a thousand, and looks the same.
+    static func dot(_ r: Double, largest: Double) -> Path {
+        let reach = max(r * max(largest, 1), 1e-9)
+        let step = Double.arcCosine(max(-1, 1 - 0.05 / reach))
+        let n = min(64, max(16, Int((Double.pi / max(step, 1e-9)).rounded(.up))))
+        var p = Path()
+        for k in 0 ..< n {
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            let q = Point(r * .cosine(a), r * .sine(a))
+            if k == 0 { p.move(to: q) } else { p.line(to: q) }
+        }
+        p.close()
+        return p
+    }
+
+    /// The largest scale a cell's particle is drawn at during its life.
+    static func largestScale(_ c: EmitterLayer.Cell) -> Double {
+        c.scale + c.scaleRange + max(c.scaleSpeed, 0) * (c.lifetime + c.lifetimeRange)
+    }
 
     /// A four-pointed star of radius `r`, centred on (0, 0).
     static func star(_ r: Double) -> Path {
@@ -330,10 +350,11 @@ public final class MorphModel: LayerSceneModel {
             fire.birthRate = 30; fire.lifetime = 0.45; fire.lifetimeRange = 0.15
             fire.velocity = em * 0.9; fire.velocityRange = em * 0.3; fire.emissionLongitude = -.pi / 2; fire.emissionRange = .pi / 10
             fire.scale = 1; fire.scaleRange = 0.3; fire.scaleSpeed = -1.6; fire.alphaSpeed = -1.8
-            fire.color = Color(r: 0xFF, g: 0x6A, b: 0x00); fire.shape = dot(max(1.5, em * 0.06))
+            fire.color = Color(r: 0xFF, g: 0x6A, b: 0x00); fire.shape = dot(max(1.5, em * 0.06), largest: largestScale(fire))
             var smoke = fire
             smoke.birthRate = 12; smoke.lifetime = 0.8; smoke.velocity = em * 0.6; smoke.scale = 1.4; smoke.scaleSpeed = 0.8
             smoke.alphaSpeed = -1.1; smoke.color = Color(r: 0x80, g: 0x80, b: 0x80, a: 0xB0)
+            smoke.shape = dot(max(1.5, em * 0.06), largest: largestScale(smoke))
             cells = [fire, smoke]
         case (.anvil, .entering):
             // A puff of dust to both sides of the baseline as the glyph lands.
@@ -344,7 +365,7 @@ public final class MorphModel: LayerSceneModel {
             left.velocity = em * 1.4; left.velocityRange = em * 0.5; left.emissionLongitude = .pi + 0.15; left.emissionRange = 0.25
             left.acceleration = Point(0, -em * 0.8); left.scale = 1; left.scaleRange = 0.4; left.scaleSpeed = 1.5
             left.alphaSpeed = -2; left.color = Color(r: 0x9E, g: 0x9E, b: 0x9E, a: 0xC0)
-            left.shape = dot(max(1.5, em * 0.05))
+            left.shape = dot(max(1.5, em * 0.05), largest: largestScale(left))
             var right = left
             right.emissionLongitude = -0.15
             cells = [left, right]
