@@ -1392,6 +1392,12 @@ def render_morph(o):
     texts = o.get("texts", "Marquee,Stroke,Spread,Morph").split(",")
     interval = float(o.get("interval", 2))
     effect = o.get("effect", "fall")
+    # Each cluster's duration is drawn from 0.35 ... 1.15 s scaled by --morph-duration / 0.75, its
+    # delay from 0 ... --char-delay (SCENE.md 7, morph).
+    mean = float(o.get("morph-duration", 0.75))
+    dur_lo, dur_hi = (mean / 0.75) * 0.35, (mean / 0.75) * 1.15
+    delay_hi = float(o.get("char-delay", 0.2))
+    particles = effect in ("sparkle", "burn", "anvil")
     seed = int(o.get("seed", 1))
     fill = colour(o.get("text-color"), (0, 0, 0, 255))
     if "font-size" in o:
@@ -1451,11 +1457,16 @@ def render_morph(o):
         layers.append((c, "moving" if partner[j] is not None else "entering", None if partner[j] is None else old[partner[j]]))
     out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
     pixel_layers = []
+    emitters = []
     for (text, per, ink), role, src in layers:
-        dur = rng.uniform(0.35, 1.15)
-        dly = rng.uniform(0.0, 0.2)
+        dur = rng.uniform(dur_lo, dur_hi)
+        dly = rng.uniform(0.0, delay_hi)
         turn = rng.uniform(0.35, 0.8)
         turn *= 1 if rng.next() & 1 == 0 else -1
+        if particles and role != "moving":
+            eseed = (seed + rng.next()) % 2 ** 64
+            if (effect, role) in (("sparkle", "entering"), ("burn", "leaving"), ("anvil", "entering")):
+                emitters.append(emitter(effect, ink, em, fill, dly, dur, eseed))
         frac = min(max((elapsed - dly) / dur, 0.0), 1.0)
         if effect == "pixelate" and role != "moving":
             # The glyph gives way to its pixels in the first half (leaving) or takes over from them
@@ -1467,35 +1478,37 @@ def render_morph(o):
             if 0 <= u < 1:
                 pixel_layers.append((per, ink, keyframes([0.0, 1.0, 0.0], [0, 0.5, 1], u)))
             continue
-        rest = (0.0, 0.0, 0.0, 1.0)                                  # tx, ty, rotation, scale
+        rest = (0.0, 0.0, 0.0, 1.0, 1.0)                     # tx, ty, rotation, scale x, scale y
         fromT = toT = rest
         fromO = toO = 1.0
         if role == "leaving":
             toO = 0.0
-            toT = {"fall": (0.0, 0.6 * em, turn, 1.0), "scale": (0.0, 0.0, 0.0, 0.1),
-                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0), "none": rest}[effect]
+            toT = {"fall": (0.0, 0.6 * em, turn, 1.0, 1.0), "scale": (0.0, 0.0, 0.0, 0.1, 0.1),
+                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0, 1.0), "sparkle": (0.0, 0.0, 0.0, 0.8, 0.8),
+                   "burn": (0.0, 0.35 * (ink[3] - ink[1]), 0.0, 1.0, 0.3)}.get(effect, rest)
             e = EASE_IN(frac)
         elif role == "entering":
             fromO = 0.0
-            fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8),
-                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0), "none": rest}[effect]
-            e = EASE_OUT(frac)
+            fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8, 1.8),
+                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0, 1.0), "sparkle": (0.0, 0.0, 0.0, 0.4, 0.4),
+                     "anvil": (0.0, -(ink[3] + em), 0.0, 1.0, 1.0)}.get(effect, rest)
+            e = (EASE_IN if effect == "anvil" else EASE_OUT)(frac)
         else:
             e = EASE_IN_OUT(frac)
         opacity = fromO + (toO - fromO) * frac
-        tx, ty, rot, sc = (p + (q - p) * e for p, q in zip(fromT, toT))
+        tx, ty, rot, sx, sy = (p + (q - p) * e for p, q in zip(fromT, toT))
         cx, cy = (ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2
         px, py = cx, cy
         if role == "moving":
-            sx, sy = (src[2][0] + src[2][2]) / 2, (src[2][1] + src[2][3]) / 2
-            px, py = sx + (cx - sx) * e, sy + (cy - sy) * e
+            ox, oy = (src[2][0] + src[2][2]) / 2, (src[2][1] + src[2][3]) / 2
+            px, py = ox + (cx - ox) * e, oy + (cy - oy) * e
         if opacity <= 0:
             continue
         c_, s_ = math.cos(rot), math.sin(rot)
 
         def f(x, y):
             u, v = x - cx, y - cy
-            return (px + tx + c_ * sc * u - s_ * sc * v, py + ty + s_ * sc * u + c_ * sc * v)
+            return (px + tx + c_ * sx * u - s_ * sy * v, py + ty + s_ * sx * u + c_ * sy * v)
         per_t = [map_contours(g, f) for g in per]
         cov = cov_contours([c for g in per_t for c in g], W, H, "cluster", per_glyph=per_t)
         out = over(out, cov * opacity, premul(fill))
@@ -1513,6 +1526,126 @@ def render_morph(o):
                    for x0, y0 in [(ink[0] + i * block, ink[1] + j * block)]]
         if squares:
             out = over(out, ref.coverage(squares, W, H, "pixels") * opacity, premul(fill))
+    for em_ in emitters:
+        out = draw_particles(out, em_, elapsed)
+    return out
+
+
+# ------------------------------------------------------------ particles --
+
+def star_contour(r):
+    """A four-pointed star of radius r about (0, 0), inner points at 0.3 r on the diagonals."""
+    q = 0.3 * r
+    pts = [(0.0, -r), (q, -q), (r, 0.0), (q, q), (0.0, r), (-q, q), (-r, 0.0), (-q, -q), (0.0, -r)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
+
+
+def dot_contour(r):
+    """A disc of radius r about (0, 0): four cubics, control points at kappa r, from the left."""
+    k = 0.5522847498307936 * r
+    return [("M", -r, 0.0), ("C", -r, -k, -k, -r, 0.0, -r), ("C", k, -r, r, -k, r, 0.0),
+            ("C", r, k, k, r, 0.0, r), ("C", -k, r, -r, k, -r, 0.0)]
+
+
+PARTICLE_BUDGET = 2000     # an emitter that would make more particles makes none (SCENE.md)
+SAMPLES_PER_SECOND = 60.0
+
+
+def emitter(effect, ink, em, colour_, begin, duration, seed):
+    """SCENE.md's emitter of a sparkle (entering), burn (leaving) or anvil (entering) cluster:
+    (rect x, y, w, h; emit begin; emit duration; seed; cells). A cell is a dict of SCENE.md's table."""
+    x0, y0, x1, y1 = ink
+    w, h = x1 - x0, y1 - y0
+    base = dict(lifetimeRange=0.0, velocityRange=0.0, emissionRange=0.0, acc=(0.0, 0.0), scaleRange=0.0,
+                scaleSpeed=0.0, alphaSpeed=0.0, spin=0.0, spinRange=0.0)
+    if effect == "sparkle":
+        rect, b, d = (x0, y0, w, h * 0.3), begin, duration * 0.8
+        cells = [dict(base, birthRate=24.0, lifetime=0.6, lifetimeRange=0.2, velocity=em * 0.6, velocityRange=em * 0.3,
+                      longitude=math.pi / 2, emissionRange=math.pi / 4, acc=(0.0, em * 1.5), scale=1.0, scaleRange=0.4,
+                      scaleSpeed=-1.2, alphaSpeed=-1.4, spin=4.0, spinRange=3.0, colour=colour_,
+                      shape=star_contour(max(1.5, em * 0.09)))]
+    elif effect == "burn":
+        rect, b, d = (x0, y1 - h * 0.2, w, h * 0.2), begin, duration
+        fire = dict(base, birthRate=30.0, lifetime=0.45, lifetimeRange=0.15, velocity=em * 0.9, velocityRange=em * 0.3,
+                    longitude=-math.pi / 2, emissionRange=math.pi / 10, scale=1.0, scaleRange=0.3, scaleSpeed=-1.6,
+                    alphaSpeed=-1.8, colour=(0xFF, 0x6A, 0x00, 0xFF), shape=dot_contour(max(1.5, em * 0.06)))
+        smoke = dict(fire, birthRate=12.0, lifetime=0.8, velocity=em * 0.6, scale=1.4, scaleSpeed=0.8, alphaSpeed=-1.1,
+                     colour=(0x80, 0x80, 0x80, 0xB0))
+        cells = [fire, smoke]
+    else:
+        rect, b, d = (x0, y1, w, 0.0), begin + duration, 0.12
+        left = dict(base, birthRate=60.0, lifetime=0.5, lifetimeRange=0.15, velocity=em * 1.4, velocityRange=em * 0.5,
+                    longitude=math.pi + 0.15, emissionRange=0.25, acc=(0.0, -em * 0.8), scale=1.0, scaleRange=0.4,
+                    scaleSpeed=1.5, alphaSpeed=-2.0, colour=(0x9E, 0x9E, 0x9E, 0xC0), shape=dot_contour(max(1.5, em * 0.05)))
+        cells = [left, dict(left, longitude=-0.15)]
+    return rect, b, d, seed, cells
+
+
+def particle_count(cell, d):
+    return math.ceil(max(cell["birthRate"], 0.0) * max(d, 0.0))
+
+
+def draw_particles(out, em_, t):
+    """Every particle of the emitter alive at t (seconds since the change), cell after cell, each
+    in birth order, composited source-over (SCENE.md 7, particles)."""
+    (rx, ry, rw, rh), begin, d, seed, cells = em_
+    if sum(particle_count(c, d) for c in cells) > PARTICLE_BUDGET:
+        return out
+    H, W = out.shape[:2]
+    M64 = 2 ** 64
+    for k, c in enumerate(cells):
+        for i in range(particle_count(c, d)):
+            birth = begin + i / c["birthRate"]
+            if t < birth:
+                continue
+            r = SplitMix64(seed ^ ((k * 0xD1B54A32D192ED03) % M64) ^ ((i * 0x9E3779B97F4A7C15) % M64))
+            unit = lambda: (r.next() >> 11) / float(1 << 53)  # noqa: E731
+            signed = lambda: 2 * unit() - 1  # noqa: E731
+            life = max(c["lifetime"] + c["lifetimeRange"] * signed(), 1e-3)
+            speed = c["velocity"] + c["velocityRange"] * signed()
+            angle = c["longitude"] + c["emissionRange"] * signed()
+            ox = rx + rw * unit()
+            oy = ry + rh * unit()
+            scale0 = c["scale"] + c["scaleRange"] * signed()
+            spin = c["spin"] + c["spinRange"] * signed()
+            tau = t - birth
+            if tau >= life:
+                continue
+            vx, vy = math.cos(angle) * speed, math.sin(angle) * speed
+            ax, ay = c["acc"]
+
+            def state(a):
+                a = min(max(a, 0.0), life)
+                return (ox + vx * a + ax * (a * a / 2), oy + vy * a + ay * (a * a / 2),
+                        max(scale0 + c["scaleSpeed"] * a, 0.0), min(max(1 + c["alphaSpeed"] * a, 0.0), 1.0), spin * a)
+            # Key frames at steps + 1 evenly spaced ages, linear between them.
+            steps = max(math.ceil(life * SAMPLES_PER_SECOND), 1)
+            p = tau / life
+            if p <= 0:
+                cur = state(0.0)
+            else:
+                j = min(int(p * steps), steps - 1)
+                while j > 0 and j / steps > p:
+                    j -= 1
+                while j + 1 < steps and (j + 1) / steps <= p:
+                    j += 1
+                f = (p - j / steps) / ((j + 1) / steps - j / steps)
+                s0, s1 = state(life * j / steps), state(life * (j + 1) / steps)
+                cur = tuple(a + (b_ - a) * f for a, b_ in zip(s0, s1))
+            cx, cy, sc, alpha, turn = cur
+            if alpha <= 0 or sc <= 0:
+                continue
+            co, si = math.cos(turn), math.sin(turn)
+            shape = map_contours([c["shape"]], lambda x, y: (cx + co * sc * x - si * sc * y, cy + si * sc * x + co * sc * y))
+            poly = polylines_of(shape, FILL_TOL)
+            allpts = np.concatenate(poly)
+            bx0, by0 = max(int(math.floor(allpts[:, 0].min())), 0), max(int(math.floor(allpts[:, 1].min())), 0)
+            bx1, by1 = min(int(math.ceil(allpts[:, 0].max())), W), min(int(math.ceil(allpts[:, 1].max())), H)
+            if bx1 <= bx0 or by1 <= by0:
+                continue
+            win = [q - np.array([bx0, by0], dtype=float) for q in poly]
+            cov = ref.coverage(win, bx1 - bx0, by1 - by0, "particle")
+            out[by0:by1, bx0:bx1] = over(out[by0:by1, bx0:bx1], cov * alpha, premul(c["colour"]))
     return out
 
 

@@ -435,14 +435,31 @@ def gen_marquee(r):
 
 
 def gen_morph(effect):
+    """Texts, interval and seed at random, sometimes --morph-duration and --char-delay (a cluster's
+    durations and delays), sometimes a text colour; a frame within a change's animations (or just
+    after, while particles live)."""
     def gen(r):
         texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
-        interval = round(r.uniform(1.4, 2.5), 2)
         n = len(texts.split(","))
-        o = {"size": size(r), "texts": texts, "interval": str(interval), "effect": effect, "seed": str(r.randrange(1, 1000))}
+        o = {"size": size(r), "texts": texts, "effect": effect, "seed": str(r.randrange(1, 1000))}
+        flags = ["--texts", texts, "--effect", effect, "--seed", o["seed"]]
+        longest = 1.35
+        if r.random() < 0.5:
+            o["morph-duration"] = str(round(r.uniform(0.1, 1.6), 3))
+            flags += ["--morph-duration", o["morph-duration"]]
+        if r.random() < 0.5:
+            o["char-delay"] = str(r.choice([0, round(r.uniform(0, 0.9), 3)]))
+            flags += ["--char-delay", o["char-delay"]]
+        if "morph-duration" in o or "char-delay" in o:
+            longest = float(o.get("char-delay", 0.2)) + float(o.get("morph-duration", 0.75)) / 0.75 * 1.15
+        interval = round(r.uniform(longest + 0.01, longest + 1.2), 2)
+        o["interval"] = str(interval)
+        flags += ["--interval", o["interval"]]
+        if r.random() < 0.3:
+            o["text-color"] = colour(r)
+            flags += ["--text-color", o["text-color"]]
         k = r.randrange(1, 2 * n + 1)
-        o["frame"] = int((k * interval + r.uniform(0, 1.4)) * 60)
-        flags = ["--texts", texts, "--interval", o["interval"], "--effect", effect, "--seed", o["seed"]]
+        o["frame"] = int((k * interval + r.uniform(0, min(longest + 0.5, interval))) * 60)
         return case(o, flags, "morph")
     return gen
 
@@ -565,7 +582,8 @@ FEATURES = {
     "text-lines": gen_multiline, "text-wrap": gen_wrap, "shape": gen_shape, "svg": gen_svg, "stack": gen_stack,
     "placement": gen_placement, "levels": gen_levels, "gradient": gen_gradient, "border": gen_border, "label": gen_label, "label-layout": gen_label_layout, "stroke": gen_stroke, "stroke-timing": gen_stroke_timing, "spread": gen_spread, "shimmer": gen_shimmer,
     "marquee": gen_marquee, "morph-fall": gen_morph("fall"), "morph-scale": gen_morph("scale"),
-    "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
+    "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
+    "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
 }
 
