@@ -773,6 +773,49 @@ def stack_colour(back, front, j, n):
     return tuple(int(swift_round(a + (b - a) * t)) for a, b in zip(back, front))
 
 
+def wave_motion(o, n):
+    """SCENE.md 5: (progress p, unreduced phase Phi in degrees, P_ref of the levels, reduced motion)
+    of frame n: frame-based or time-based, the transitions, reduced motion."""
+    fps = fps_of(o)
+    reduced = bool(o.get("reduced-motion"))
+    k = 4.0 if reduced else 1.0
+    step = float(o.get("phase-step", 8)) / k
+    R = int(min(int(o.get("rise-frames", 300)) * k, 10_000_000))
+    timed = "phase-speed" in o or "rise-duration" in o
+    speed = float(o["phase-speed"]) / k if "phase-speed" in o else step * fps
+    D = min(float(o["rise-duration"]) * k, 1_000_000) if "rise-duration" in o else R / fps
+    t = n / fps
+    Phi = speed * t if timed else n * step
+    if "progress-to" in o or "progress-at" in o:
+        steps = ([(0.0, float(o["progress-to"]))] if "progress-to" in o else
+                 [(float(a), float(b)) for a, b in (e.split(":") for e in o["progress-at"].split(","))])
+        T = float(o.get("transition", 1))
+        E = easing(o.get("easing", "ease-in-out"))
+
+        def shown(v, target, el):
+            if T <= 0:
+                return target if el >= 0 else v
+            x = el / T
+            return v if x < 0 else target if x >= 1 else v + (target - v) * E(x)
+        v = float(o.get("progress", 0))
+        p = v
+        for i, (fr, target) in enumerate(steps):
+            if fr / fps > t:
+                break
+            if i > 0:
+                v = shown(v, steps[i - 1][1], fr / fps - steps[i - 1][0] / fps)
+            p = shown(v, target, t - fr / fps)
+        p_ref = (float(o["progress-to"]) if "progress-to" in o
+                 else max([float(o.get("progress", 0))] + [b for _, b in steps]))
+    elif "progress" in o:
+        p = p_ref = float(o["progress"])
+    elif timed:
+        p, p_ref = math.fmod(t, D) / D, 1.0
+    else:
+        p, p_ref = (n % R) / R, 1.0
+    return p, Phi, p_ref, reduced
+
+
 def render_wave(o):
     W, H = o["size"]
     n = int(o.get("frame", 0))
@@ -784,13 +827,11 @@ def render_wave(o):
         A = 0.15 * box.ink_h
     f = float(o.get("frequency", 0.3))
     w = float(o.get("wave-width", box.ink_w))
-    step = float(o.get("phase-step", 8))
-    R = int(o.get("rise-frames", 300))
-    p = float(o["progress"]) if "progress" in o else (n % R) / R
+    p, Phi, p_ref, reduced = wave_motion(o, n)
+    if reduced:
+        A /= 2
     top = ink_max_y - p * (box.ink_h + 2 * A)
     x = np.arange(W + 1, dtype=np.float64)
-    ang = 2 * math.pi * f * (x - ink_min_x) / w
-    Phi = n * step
     back = colour(o.get("back-wave"), (0x46, 0xB7, 0x51, 0x66))
     front = colour(o.get("front-wave"), (0x46, 0xB7, 0x51, 0xFF))
     nw = int(o.get("waves", 2))
@@ -804,7 +845,7 @@ def render_wave(o):
             if key == "color":
                 s["color"] = sg.parse_colour(v)
             elif key == "amplitude":
-                s["amp"] = float(v)
+                s["amp"] = float(v) / (2 if reduced else 1)
             elif key == "frequency":
                 s["freq"] = float(v)
             elif key == "phase":
@@ -817,9 +858,7 @@ def render_wave(o):
                 s["fill"] = v
             elif key == "level":
                 s["level"] = float(v)
-    # A wave with a level of its own: p_j = clamp(p L_j / P_ref, 0, 1), P_ref the fixed progress
-    # (1 for the repeating rise); P_ref = 0: p_j = L_j.
-    p_ref = float(o["progress"]) if "progress" in o else 1.0
+    # A wave with a level of its own: p_j = clamp(p L_j / P_ref, 0, 1); P_ref = 0: p_j = L_j.
     ys = []
     for s in specs:
         th = math.fmod(s["speed"] * s["dir"] * Phi + s["phase"], 360.0) % 360.0

@@ -203,6 +203,78 @@ def gen_levels(r):
     return case(o, flags)
 
 
+def gen_wave_timing(r):
+    """SCENE.md 5 at a random frame: time-based phase and rise (--phase-speed, --rise-duration, --fps),
+    transitions (--progress-to, or a --progress-at schedule that interrupts itself, up and down;
+    --transition 0 jumps; --easing names and cubic-beziers that overshoot), --reduced-motion;
+    sometimes waves with levels of their own (moved in proportion) or a label showing p."""
+    o = {"size": size(r)}
+    flags = []
+
+    def put(key, value):
+        o[key] = value
+        flags.extend(["--" + key, value])
+    if r.random() < 0.3:
+        put("fps", r.choice(["30", "24", "120", str(round(r.uniform(5, 200), 2))]))
+    fps = float(o.get("fps", 60))
+    if r.random() < 0.5:
+        put("phase-speed", str(round(r.uniform(-1800, 1800), 2)))
+    if r.random() < 0.4:
+        put("rise-duration", str(round(r.uniform(0.3, 20), 3)))
+    if r.random() < 0.3:
+        put("phase-step", str(round(r.uniform(-30, 30), 2)))
+    if r.random() < 0.3:
+        put("rise-frames", str(r.randrange(10, 1200)))
+    if r.random() < 0.5:
+        put("progress", str(round(r.random(), 3)))
+    end = r.randrange(0, 1200)
+    kind = r.choice(["to", "at", "at", "none"])
+    T = r.choice([0, round(r.uniform(0.05, 3), 3)])
+    if kind == "to":
+        put("progress-to", str(round(r.random(), 3)))
+        end = int(T * fps) + 40
+    elif kind == "at":
+        frames = sorted(r.sample(range(0, 600), r.randrange(1, 5)))
+        if r.random() < 0.5:                    # fractional frames are allowed too
+            frames = [f + 0.5 for f in frames]
+        put("progress-at", ",".join(f"{f:g}:{r.choice([0, 1, round(r.random(), 3)])}" for f in frames))
+        end = int(frames[-1] + T * fps) + 40
+    if kind != "none":
+        if r.random() < 0.8:
+            put("transition", str(T))
+        else:
+            T = 1.0
+            end = max(end, int(fps) + 600)
+        if r.random() < 0.7:
+            put("easing", r.choice(["linear", "ease-in", "ease-out", "ease-in-out",
+                                    f"cubic-bezier({round(r.random(), 2)},{round(r.uniform(-1.5, 2.5), 2)},"
+                                    f"{round(r.random(), 2)},{round(r.uniform(-1.5, 2.5), 2)})"]))
+    if r.random() < 0.35:
+        o["reduced-motion"] = True
+        flags += ["--reduced-motion"]
+    if r.random() < 0.4:
+        put("amplitude", r.choice([str(round(r.uniform(0, 25), 2)), f"{round(r.uniform(0, 30), 1)}%"]))
+    if r.random() < 0.35:
+        n = r.randrange(2, 5)
+        o["waves"], o["wave-edits"] = n, {}
+        flags += ["--waves", str(n)]
+        for k in r.sample(range(1, n + 1), r.randrange(1, n + 1)):
+            e = {"level": str(r.choice([0, 1, round(r.random(), 3)]))}
+            if r.random() < 0.5:
+                e["amplitude"] = str(round(r.uniform(0, 20), 2))
+            if r.random() < 0.5:
+                e["speed"] = str(r.randrange(0, 4))
+            o["wave-edits"][k] = e
+            flags += ["--wave", f"{k}:" + ",".join(f"{a}={b}" for a, b in e.items())]
+    if r.random() < 0.3:
+        put("label", r.choice(["{p}%", "{p:.2}"]))
+    if r.random() < 0.3:
+        o["shape"] = r.choice(["circle", "heart", "rounded-rect"])
+        flags += ["--shape", o["shape"]]
+    o["frame"] = r.randrange(0, max(end, 1) + 1)
+    return case(o, flags)
+
+
 def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
@@ -580,7 +652,7 @@ def gen_shadow(which):
 
 FEATURES = {
     "text-lines": gen_multiline, "text-wrap": gen_wrap, "shape": gen_shape, "svg": gen_svg, "stack": gen_stack,
-    "placement": gen_placement, "levels": gen_levels, "gradient": gen_gradient, "border": gen_border, "label": gen_label, "label-layout": gen_label_layout, "stroke": gen_stroke, "stroke-timing": gen_stroke_timing, "spread": gen_spread, "shimmer": gen_shimmer,
+    "placement": gen_placement, "levels": gen_levels, "wave-timing": gen_wave_timing, "gradient": gen_gradient, "border": gen_border, "label": gen_label, "label-layout": gen_label_layout, "stroke": gen_stroke, "stroke-timing": gen_stroke_timing, "spread": gen_spread, "shimmer": gen_shimmer,
     "marquee": gen_marquee, "morph-fall": gen_morph("fall"), "morph-scale": gen_morph("scale"),
     "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
     "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
