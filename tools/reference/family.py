@@ -1586,7 +1586,6 @@ def dot_contour(r):
             ("C", r, k, k, r, 0.0, r), ("C", -k, r, -r, k, -r, 0.0)]
 
 
-PARTICLE_BUDGET = 2000     # an emitter that would make more particles makes none (SCENE.md)
 SAMPLES_PER_SECOND = 60.0
 
 
@@ -1628,8 +1627,6 @@ def draw_particles(out, em_, t):
     """Every particle of the emitter alive at t (seconds since the change), cell after cell, each
     in birth order, composited source-over (SCENE.md 7, particles)."""
     (rx, ry, rw, rh), begin, d, seed, cells = em_
-    if sum(particle_count(c, d) for c in cells) > PARTICLE_BUDGET:
-        return out
     H, W = out.shape[:2]
     M64 = 2 ** 64
     for k, c in enumerate(cells):
