@@ -531,7 +531,10 @@ def gen_morph(effect):
             o["text-color"] = colour(r)
             flags += ["--text-color", o["text-color"]]
         k = r.randrange(1, 2 * n + 1)
-        o["frame"] = int((k * interval + r.uniform(0, min(longest + 0.5, interval))) * 60)
+        # Anvil's dust rises where a character lands (after its whole animation): frames from the
+        # middle of the animations on.
+        lo = 0.5 * longest if effect == "anvil" else 0.0
+        o["frame"] = int((k * interval + r.uniform(lo, min(longest + 0.8, interval))) * 60)
         return case(o, flags, "morph")
     return gen
 
