@@ -259,10 +259,26 @@ def test_label_outline_band():
         assert a.sum() > 100 * h and np.max(np.abs(a - b)) < 0.1 / 255, (text, np.max(np.abs(a - b)) * 255)
 
 
+def test_border_grown_outline():
+    """family.py's grown outline D(r) of the border ring (filled contours and GEOS's buffer) against
+    the filled contours united with segment rectangles and round join pieces: within 0.1/255."""
+    import family as F
+
+    class Box:
+        contours = F.layout("ok", F.Face.get(), 24 * 64).contours(10, 60)
+    for r in (0.8, 3.5):
+        a = F.cov_geom(F.grown(Box, r), 90, 80, "grown")
+        polys = [R.flatten_contour(c, F.FILL_TOL) for c in Box.contours]
+        stroke = F.stroke_geom([(q, True) for q in polys], r, "round", "butt", 10)
+        b = F.cov_geom(F.shapely.union_all([F.Polygon(q).buffer(0) for q in polys] + [stroke]), 90, 80, "pieces")
+        assert a.sum() > 200 and np.max(np.abs(a - b)) < 0.1 / 255, (r, np.max(np.abs(a - b)) * 255)
+
+
 def test_particles_and_wave_motion():
-    """family.py's SplitMix64 against its published first outputs (seed 0), a particle's key frames
-    (at a key time exactly the closed-form state, between two the linear blend, not the curve), and
-    the wave's transitions (an interrupted step starts where the level had got to)."""
+    """family.py's SplitMix64 against its published first outputs (seed 0), a sparkle particle drawn
+    at its birth and none 5 s after its emitter, and the wave's timing: an interrupted transition
+    starts where the level had got to, the start value at frame 0, time-based phase, reduced motion's
+    longer rise."""
     import family as F
     r = F.SplitMix64(0)
     assert [r.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
