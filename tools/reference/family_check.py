@@ -508,8 +508,8 @@ def gen_marquee(r):
 
 def gen_morph(effect):
     """Texts, interval and seed at random, sometimes --morph-duration and --char-delay (a cluster's
-    durations and delays), sometimes a text colour; a frame within a change's animations (or just
-    after, while particles live)."""
+    durations and delays), a text colour, another --fps; a frame within a change's animations (or
+    just after, while particles live)."""
     def gen(r):
         texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
         n = len(texts.split(","))
@@ -534,7 +534,12 @@ def gen_morph(effect):
         # Anvil's dust rises where a character lands (after its whole animation): frames from the
         # middle of the animations on.
         lo = 0.5 * longest if effect == "anvil" else 0.0
-        o["frame"] = int((k * interval + r.uniform(lo, min(longest + 0.8, interval))) * 60)
+        fps = 60
+        if r.random() < 0.25:
+            fps = r.choice([24, 30, 120])
+            o["fps"] = str(fps)
+            flags += ["--fps", o["fps"]]
+        o["frame"] = int((k * interval + r.uniform(lo, min(longest + 0.8, interval))) * fps)
         return case(o, flags, "morph")
     return gen
 
