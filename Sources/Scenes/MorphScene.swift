@@ -166,6 +166,15 @@ public final class MorphModel: LayerSceneModel {
             }
         }
         let old = clusters(a), new = clusters(b)
+        // An emitter's particles grow with its character's duration: the longest one the durations
+        // allow must stay within the emitter's budget, whatever the seed draws (refused before any is built).
+        if let probe = try Self.particles(parameters.effect, role: parameters.effect == .burn ? .leaving : .entering,
+                                          ink: Rect(x: 0, y: 0, width: 1, height: 1), em: em, color: parameters.color, begin: 0,
+                                          duration: parameters.durationRange.upperBound, seed: 0, build: false),
+           probe.particleCount > EmitterLayer.maxParticles {
+            throw SettingError("morph-duration", "--effect \(parameters.effect) would emit up to \(probe.particleCount) particles for one character "
+                               + "lasting \((parameters.durationRange.upperBound * 1000).rounded() / 1000) s; at most \(EmitterLayer.maxParticles): give a shorter duration")
+        }
         // Each new cluster takes the first unused old cluster with the same text.
         var used = [Bool](repeating: false, count: old.count)
         var partner = [Int?](repeating: nil, count: new.count)
@@ -253,8 +262,8 @@ public final class MorphModel: LayerSceneModel {
             }
             // Only the particle effects draw the particles' seed, so the others keep their sequence.
             let particles: Bool = [.sparkle, .burn, .anvil].contains(parameters.effect) && role != .moving
-            if particles, let emitter = Self.particles(parameters.effect, role: role, ink: c.ink, em: em, color: parameters.color,
-                                                       begin: delay, duration: duration, seed: parameters.seed &+ rng.next()) {
+            if particles, let emitter = try Self.particles(parameters.effect, role: role, ink: c.ink, em: em, color: parameters.color,
+                                                           begin: delay, duration: duration, seed: parameters.seed &+ rng.next()) {
                 extras.append(emitter)
             }
             glyphs.append(Glyph(role: role, text: c.text, delay: delay, duration: duration, from: from, to: to,
@@ -324,9 +333,9 @@ public final class MorphModel: LayerSceneModel {
 
     /// The particles of the particle effects (LTMorphingLabel's emitters): sparkles falling over an
     /// entering character, flames and smoke rising from a leaving one that burns, dust where an anvil
-    /// lands; nil for the others.
+    /// lands; nil for the others. With `build` false the emitter is configured but has no particles yet.
     static func particles(_ effect: MorphEffect, role: MorphModel.Role, ink: Rect, em: Double, color: Color,
-                          begin: Double, duration: Double, seed: UInt64) -> EmitterLayer? {
+                          begin: Double, duration: Double, seed: UInt64, build: Bool = true) throws -> EmitterLayer? {
         let e = EmitterLayer()
         e.seed = seed
         var cells: [EmitterLayer.Cell] = []
@@ -375,8 +384,8 @@ public final class MorphModel: LayerSceneModel {
         e.name = "\(effect) particles"
         e.bounds = Rect(x: 0, y: 0, width: 0, height: 0); e.anchorPoint = .zero
         e.cells = cells
-        // Within the budget by construction (a few dozen particles per character).
-        guard (try? e.build()) != nil else { return nil }
+        // Within the budget: `plan` refuses durations that would exceed it.
+        if build { try e.build() }
         return e
     }
 }
