@@ -1576,11 +1576,19 @@ def star_contour(r):
     return [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
 
 
-def dot_contour(r):
-    """A disc of radius r about (0, 0): four cubics, control points at kappa r, from the left."""
-    k = 0.5522847498307936 * r
-    return [("M", -r, 0.0), ("C", -r, -k, -k, -r, 0.0, -r), ("C", k, -r, r, -k, r, 0.0),
-            ("C", r, k, k, r, 0.0, r), ("C", -k, r, -r, k, -r, 0.0)]
+def largest_scale(cell):
+    """SCENE.md: the largest scale a cell's particle is drawn at in its life."""
+    return cell["scale"] + cell["scaleRange"] + max(cell["scaleSpeed"], 0.0) * (cell["lifetime"] + cell["lifetimeRange"])
+
+
+def dot_contour(r, largest):
+    """A particle's disc of radius r about (0, 0): the regular n-gon from (r, 0) with the fewest sides
+    (12 ... 64) within 0.1 px of the circle at `largest` times its size."""
+    reach = max(r * max(largest, 1.0), 1e-9)
+    step = math.acos(max(-1.0, 1.0 - 0.1 / reach))
+    n = min(64, max(12, math.ceil(math.pi / max(step, 1e-9))))
+    pts = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("L", *pts[0])]
 
 
 SAMPLES_PER_SECOND = 60.0
@@ -1603,15 +1611,18 @@ def emitter(effect, ink, em, colour_, begin, duration, seed):
         rect, b, d = (x0, y1 - h * 0.2, w, h * 0.2), begin, duration
         fire = dict(base, birthRate=30.0, lifetime=0.45, lifetimeRange=0.15, velocity=em * 0.9, velocityRange=em * 0.3,
                     longitude=-math.pi / 2, emissionRange=math.pi / 10, scale=1.0, scaleRange=0.3, scaleSpeed=-1.6,
-                    alphaSpeed=-1.8, colour=(0xFF, 0x6A, 0x00, 0xFF), shape=dot_contour(max(1.5, em * 0.06)))
+                    alphaSpeed=-1.8, colour=(0xFF, 0x6A, 0x00, 0xFF))
+        fire["shape"] = dot_contour(max(1.5, em * 0.06), largest_scale(fire))
         smoke = dict(fire, birthRate=12.0, lifetime=0.8, velocity=em * 0.6, scale=1.4, scaleSpeed=0.8, alphaSpeed=-1.1,
                      colour=(0x80, 0x80, 0x80, 0xB0))
+        smoke["shape"] = dot_contour(max(1.5, em * 0.06), largest_scale(smoke))
         cells = [fire, smoke]
     else:
         rect, b, d = (x0, y1, w, 0.0), begin + duration, 0.12
         left = dict(base, birthRate=60.0, lifetime=0.5, lifetimeRange=0.15, velocity=em * 1.4, velocityRange=em * 0.5,
                     longitude=math.pi + 0.15, emissionRange=0.25, acc=(0.0, -em * 0.8), scale=1.0, scaleRange=0.4,
-                    scaleSpeed=1.5, alphaSpeed=-2.0, colour=(0x9E, 0x9E, 0x9E, 0xC0), shape=dot_contour(max(1.5, em * 0.05)))
+                    scaleSpeed=1.5, alphaSpeed=-2.0, colour=(0x9E, 0x9E, 0x9E, 0xC0))
+        left["shape"] = dot_contour(max(1.5, em * 0.05), largest_scale(left))
         cells = [left, dict(left, longitude=-0.15)]
     return rect, b, d, seed, cells
 
