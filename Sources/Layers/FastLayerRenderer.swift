@@ -62,6 +62,9 @@ public final class FastLayerRenderer {
     /// Where a program is recorded before it is copied into the spare that fits it.
     private let recording = RowProgram()
     private var staleModels: [TileKey] = []
+    /// Per path storage, how often its fills found a recorded program and how often one was
+    /// recorded (see `shapeProgram`).
+    private var programUse: [UInt: ProgramUse] = [:]
     private var spare: [CoverageTile] = []
     private var cachedFloats = 0
     private var frameNumber = 0
@@ -599,13 +602,22 @@ public final class FastLayerRenderer {
     /// The program of `op`'s fill at its linear part and fractional vertical offset, recorded on
     /// first use (nil when its shape covers nothing, or is too large to keep whole: it is then
     /// rasterized directly).
+    ///
+    /// A program pays when the shape comes back at the same linear part and vertical offset (a glyph
+    /// sliding sideways). A shape that keeps changing them (a particle that spins and scales, a glyph
+    /// that grows) would record a program every frame and replay it once: when its path's programs
+    /// are mostly recorded and seldom found again, it is rasterized directly instead (nil), except
+    /// one time in 16, so that a shape that starts sliding gets its programs back.
     private func shapeProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
         var pk = key
         pk.fx = 0
         if let p = programs[pk] {
             p.lastUsed = frameNumber
+            programUse[key.path, default: ProgramUse()].noteFound()
             return p.usable ? p : nil
         }
+        if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
+        guard programUse[key.path, default: ProgramUse()].recordsAgain() else { return nil }
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
         let r = pointBounds(polylines)
@@ -1110,6 +1122,30 @@ struct PendingTile {
 
 /// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
 /// recorded at.
+/// How a path's fills used their row programs lately: programs found again and programs recorded
+/// (both halved now and then, so that old frames count less), and recordings skipped.
+struct ProgramUse {
+    var found = 0, recorded = 0, skipped = 0
+
+    mutating func noteFound() { found += 1; decay() }
+
+    /// Whether to record a program now: unless recordings have far outnumbered finds, in which case
+    /// only every 16th time.
+    mutating func recordsAgain() -> Bool {
+        if recorded > 8 * found + 8 {
+            skipped &+= 1
+            if skipped & 15 != 0 { return false }
+        }
+        recorded += 1
+        decay()
+        return true
+    }
+
+    private mutating func decay() {
+        if found + recorded > 256 { found /= 2; recorded /= 2 }
+    }
+}
+
 /// A spare program's room: pieces and rows it holds without allocating, and its bytes.
 struct SpareRoom {
     var pieces, rows, bytes: Int

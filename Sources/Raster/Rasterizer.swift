@@ -148,6 +148,14 @@ extension Rasterizer {
         /// While true, `accumulate` appends its pieces to `recorded` instead (see `RowProgram`).
         var recording = false
         var recorded: [RowProgram.Segment] = []
+        /// When the shape is one simple closed contour: +1 or -1, the factor of a piece's direction
+        /// that gives its effective sign (see `simpleContourSign`); else 0.
+        var simpleSign = 0
+        /// The simple-contour test's vertices.
+        var vertices: [Point] = []
+        /// Whether simple contours take their fast path (off: every row runs the general algorithm,
+        /// which tests compare the fast path with).
+        var simpleContours = true
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
@@ -165,6 +173,7 @@ extension Rasterizer {
                                 rows: Range<Int>, done: (inout Workspace, Int, Bool) -> Void) {
             guard width > 0, height > 0, !rows.isEmpty else { return }
             collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
+            simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             var nextEdge = 0
@@ -183,7 +192,11 @@ extension Rasterizer {
                 if activeEdges.isEmpty { done(&self, j, false); continue }
                 collectPieces(top: top, bottom: bottom, width: width)
                 if pieces.isEmpty && leftEvents.isEmpty && !rule.isInside(leftBase) { done(&self, j, false); continue }
-                accumulateRow(j, rule: rule, width: width)
+                if simpleSign != 0, leftEvents.isEmpty, leftBase == 0 {
+                    accumulateSimpleRow(width: width)
+                } else {
+                    accumulateRow(j, rule: rule, width: width)
+                }
                 done(&self, j, true)
             }
         }
