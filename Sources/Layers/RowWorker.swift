@@ -308,6 +308,10 @@ final class RowWorker: @unchecked Sendable {
         let end = ops[g].end
         let maskAt = ops[g].hasMask ? ops[g].maskIndex : end
         guard ops[g].hasMask else {
+            if ops[g].clip == .none, end == g + 2, ops[g + 1].kind == .fill, case .color(let color) = ops[g + 1].paint {
+                soleFillGroup(ops, g, color: color, level: level, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
+                return
+            }
             let c = level + 1
             (buffer(c) + lo).update(repeating: .zero, count: hi - lo)
             run(ops, g + 1, maskAt, level: c, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y)
@@ -325,6 +329,28 @@ final class RowWorker: @unchecked Sendable {
         run(ops, second.lowerBound, second.upperBound, level: b, lo: lo, hi: hi, guardBuffer: buffer(a), y: y)
         let (c, m) = ops[g].maskFirst ? (b, a) : (a, b)
         compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
+    }
+
+    /// A group holding nothing but one fill in a solid colour, with only an opacity (a fading
+    /// particle): per pixel, the colour times the coverage (what the fill leaves in the group's
+    /// cleared buffer), times the opacity, over `level`: the same operations as the group's buffer
+    /// and `compositeGroup`, without the buffer.
+    private func soleFillGroup(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, color: Color, level: Int, lo: Int, hi: Int,
+                               guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
+        let opacity = Float(ops[g].opacity)
+        guard opacity != 0 else { return }
+        let s = color.premultiplied, dst = buffer(level)
+        withTileRow(ops, g + 1, y: y, lo: lo, hi: hi) { cov, plo, phi in
+            for x in plo ..< phi {
+                let c = cov[x]
+                if c == 0 { continue }
+                let v = s * c
+                if v.w == 0 { continue }
+                if let guardBuffer, guardBuffer[x].w == 0 { continue }
+                let t = v * opacity
+                dst[x] = t + dst[x] * (1 - t.w)
+            }
+        }
     }
 
     /// A rectangle: an opaque colour over whole rows is a store inside and the fill at its edges.

@@ -22,7 +22,21 @@ extension Rasterizer.Workspace {
     @discardableResult
     mutating func finishRow(_ row: UnsafeMutableBufferPointer<Float>, sorted: Bool = false,
                             ranges: UnsafeMutablePointer<Int32>? = nil, maxRanges: Int = 0) -> Int {
-        if !sorted { spans.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0.lo < $1.lo } } }
+        if !sorted {
+            spans.withUnsafeMutableBufferPointer { b in
+                // A small shape's row has a few spans: sorted in place here, without the call.
+                guard b.count > 12 else {
+                    for k in 1 ..< Swift.max(b.count, 1) {
+                        let v = b[k]
+                        var m = k
+                        while m > 0, v.lo < b[m - 1].lo { b[m] = b[m - 1]; m -= 1 }
+                        b[m] = v
+                    }
+                    return
+                }
+                sortInPlace(b) { $0.lo < $1.lo }
+            }
+        }
         let count = acc.withUnsafeMutableBufferPointer { a in
             spans.withUnsafeBufferPointer { sp in
                 guard let ap = a.baseAddress else { return 0 }
