@@ -117,6 +117,8 @@ class Placed:
 
     def __init__(self):
         self.glyphs = []
+        self.line_of = []       # per glyph: the index of its line (layout() fills it)
+        self.line_text = []     # per line: its characters (a wrapped line without the spaces it hangs)
 
     def ink26(self, which=None):
         box = None
@@ -207,8 +209,10 @@ def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
         spaces = ([j for j, g in enumerate(sh) if s[g[1]] == " "]
                   if align == "justify" and wrap26 is not None and not last and extra > 0 else [])
         pen, shift, given = x0, 0, 0
+        placed.line_text.append(s)
         for j, (gid, cl, xo, yo, xa) in enumerate(sh):
             placed.glyphs.append((gid, cl, pen + xo + shift, -k * advance + yo, face, e64))
+            placed.line_of.append(k)
             pen += xa
             if j in spaces:
                 q = spaces.index(j)
@@ -585,7 +589,10 @@ class Container:
     def __init__(self, o, W, H):
         self.W, self.H = W, H
         svg = o.get("svg-elements")
-        if o.get("shape") or svg is not None:
+        self.image = o.get("mask-alpha") is not None
+        if self.image:
+            self.mask_image(np.asarray(o["mask-alpha"], dtype=np.float64) / 255.0, o, W, H)
+        elif o.get("shape") or svg is not None:
             if svg is not None:
                 elems = svg                    # [(contours, rule)] each filled on its own
             else:
@@ -639,6 +646,31 @@ class Container:
             self.M = cov_contours(self.contours, W, H, "container", per_glyph=per)
         self.ink_w = self.ink[2] - self.ink[0]
         self.ink_h = self.ink[3] - self.ink[1]
+
+    def mask_image(self, alpha, o, W, H):
+        """SCENE.md 2, mask image: the box of pixels with non-zero alpha plays the ink box, scaled
+        as an outline's bounds (contain, fill or none in the target box) and centred; M is the
+        box-filtered area average of the alpha, image pixels as squares of the scaled size."""
+        ys, xs = np.nonzero(alpha > 0)
+        x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+        iw, ih = float(x1 - x0), float(y1 - y0)
+        pcx, pcy, bw, bh, fit = placement(o, W, H)
+        if fit == "fill":
+            sx, sy = bw / iw, bh / ih
+        elif fit == "none":
+            sx = sy = 1.0
+        else:
+            sx = sy = min(bw / iw, bh / ih)
+        ox, oy = pcx - sx * iw / 2 - sx * x0, pcy - sy * ih / 2 - sy * y0
+
+        def overlaps(n, canvas, origin, scale):
+            """(canvas, n): the length of canvas pixel i within image pixel u along one axis."""
+            a = origin + scale * np.arange(n)
+            i = np.arange(canvas)[:, None]
+            return np.clip(np.minimum(a + scale, i + 1.0) - np.maximum(a, i * 1.0), 0, None)
+        self.M = np.clip(overlaps(alpha.shape[0], H, oy, sy) @ alpha @ overlaps(alpha.shape[1], W, ox, sx).T, 0, 1)
+        self.ink = (ox + sx * x0, oy + sy * y0, ox + sx * x1, oy + sy * y1)
+        self.contours = None
 
 
 def grown(container, r):
@@ -1436,38 +1468,43 @@ def render_morph(o):
     particles = effect in ("sparkle", "burn", "anvil")
     seed = int(o.get("seed", 1))
     fill = colour(o.get("text-color"), (0, 0, 0, 255))
+    # Each text is laid out as the container's (SCENE.md 2): paragraphs split at newlines, wrapped
+    # at --wrap, aligned by --align, one --line-height apart; the first line's baseline at y = 0.
+    wrap = float(o["wrap"]) if "wrap" in o else None
+
+    def paragraph(s, e):
+        return layout(s, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))
     if "font-size" in o:
         e64 = swift_round(float(o["font-size"]) * 64)
     else:
-        e64 = min(fit_e64(lambda e, s=s: layout(s, face, e), W, H) for s in texts)
+        e64 = min(fit_e64(lambda e, s=s: paragraph(s, e), W, H) for s in texts)
     em = e64 / 64
     lines = []
     top, bottom = math.inf, -math.inf
     for s in texts:
-        sh = face.shape(s, e64)
-        pl = Placed()
-        pen = 0
-        for gid, cl, xo, yo, xa in sh:
-            pl.glyphs.append((gid, cl, pen + xo, yo, face, e64))
-            pen += xa
+        pl = paragraph(s, e64)
         x0, y0, x1, y1 = pl.ink26()
         top, bottom = min(top, -y1 / 64), max(bottom, -y0 / 64)
         lines.append((s, pl, (x0 + x1) / 128))
     base = H / 2 - (top + bottom) / 2
 
     def clusters(k):
+        """The text's clusters in reading order (line after line): (characters, contours, ink box).
+        A cluster's characters run from its first to the next cluster's first on its line, or to
+        the line's end: a newline, and the spaces a wrapped line hangs, belong to no cluster."""
         s, pl, cx = lines[k]
         ox = W / 2 - cx
-        starts = sorted({g[1] for g in pl.glyphs})
+        keys = sorted({(pl.line_of[i], g[1]) for i, g in enumerate(pl.glyphs)})
         out = []
-        for q, st in enumerate(starts):
-            nxt = starts[q + 1] if q + 1 < len(starts) else len(s)
-            which = {i for i, g in enumerate(pl.glyphs) if g[1] == st}
+        for q, (ln, st) in enumerate(keys):
+            line = pl.line_text[ln]
+            nxt = keys[q + 1][1] if q + 1 < len(keys) and keys[q + 1][0] == ln else len(line)
+            which = {i for i, g in enumerate(pl.glyphs) if g[1] == st and pl.line_of[i] == ln}
             b = pl.ink26(which)
             if b is None:
                 continue
             ink = (ox + b[0] / 64, base - b[3] / 64, ox + b[2] / 64, base - b[1] / 64)
-            out.append((s[st:nxt], pl.contours(ox, base, which, per_glyph=True), ink))
+            out.append((line[st:nxt], pl.contours(ox, base, which, per_glyph=True), ink))
         return out
     k = math.floor(time / interval)
     if k < 1:

@@ -511,10 +511,22 @@ def gen_morph(effect):
     durations and delays), a text colour, another --fps; a frame within a change's animations (or
     just after, while particles live)."""
     def gen(r):
-        texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
-        n = len(texts.split(","))
+        words = r.sample(WORDS, r.randrange(2, 4))
+        if r.random() < 0.4:
+            # Texts of several lines: the same words on other lines, so that a character ends a
+            # line in one text and not in the next (it still moves: a newline is in no cluster).
+            words = ["\n".join(text(r, r.randrange(1, 3)) for _ in range(r.randrange(1, 4))) for _ in words]
+        texts = ",".join(words)
+        n = len(words)
         o = {"size": size(r), "texts": texts, "effect": effect, "seed": str(r.randrange(1, 1000))}
         flags = ["--texts", texts, "--effect", effect, "--seed", o["seed"]]
+        if "\n" in texts or r.random() < 0.15:
+            if r.random() < 0.6:
+                o["align"] = r.choice(["center", "left", "right", "start", "end"])
+                flags += ["--align", o["align"]]
+            if r.random() < 0.5:
+                o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+                flags += ["--line-height", o["line-height"]]
         longest = 1.35
         if r.random() < 0.5:
             o["morph-duration"] = str(round(r.uniform(0.1, 1.6), 3))
