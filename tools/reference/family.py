@@ -202,6 +202,7 @@ def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
     widths = [sum(g[4] for g in sh) for sh, _, _ in shaped]
     box = wrap26 if wrap26 is not None else max(widths)
     placed = Placed()
+    placed.width26 = max(widths)                       # the widest line's advance
     for k, ((sh, s, last), w) in enumerate(zip(shaped, widths)):
         extra = box - w
         x0 = {"left": 0, "start": 0, "right": extra, "end": extra, "justify": 0,
@@ -1245,11 +1246,14 @@ def render_spread(o):
     t = now(o)
     face = Face.get(o.get("font"))
     text = o.get("text", "Following")
-    mk = lambda e: layout(text, face, e)  # noqa: E731
+    wrap = float(o["wrap"]) if "wrap" in o else None
+    mk = lambda e: layout(text, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))  # noqa: E731
     e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
     pl = mk(e64)
     asc, desc, _ = face.extents(e64)
-    lw, lh = sum(g[4] for g in face.shape(text, e64)) / 64, (asc - desc) / 64
+    # The title's bounds: the widest line's advance by the first line's box (ascender minus
+    # descender); with several lines the frame is mostly their ink.
+    lw, lh = pl.width26 / 64, (asc - desc) / 64
     x0, y0, x1, y1 = pl.ink26()
     ink = (x0 / 64, asc / 64 - y1 / 64, x1 / 64, asc / 64 - y0 / 64)          # in the title's bounds
     bx0, by0, bx1, by1 = min(0, ink[0]), min(0, ink[1]), max(lw, ink[2]), max(lh, ink[3])

@@ -397,6 +397,12 @@ def gen_stroke(r):
     if r.random() < 0.3:
         o["text"] = text(r, 1) + "\n" + text(r, 1)
         flags = ["--text-file", "{text}"]
+        if r.random() < 0.6:
+            o["align"] = r.choice(["center", "left", "right", "start", "end"])
+            flags += ["--align", o["align"]]
+        if r.random() < 0.5:
+            o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+            flags += ["--line-height", o["line-height"]]
     for key, vals in (("line-join", ["round", "miter", "bevel"]), ("line-cap", ["round", "butt", "square"])):
         o[key] = r.choice(vals)
         flags += ["--" + key, o[key]]
@@ -446,16 +452,39 @@ def gen_stroke_timing(r):
     return case(o, flags, "stroke", files)
 
 
+def paragraph_look(r, o, flags, words=None):
+    """Sometimes several lines (--text-file) or a wrap width, an alignment and a line height."""
+    if r.random() < 0.35:
+        o["text"] = "\n".join(text(r, r.randrange(1, 3)) for _ in range(r.randrange(2, 4)))
+        i = flags.index("--text")
+        flags[i:i + 2] = ["--text-file", "{text}"]
+    elif words is not None and r.random() < 0.2:
+        o["text"] = text(r, r.randrange(2, 4))
+        flags[flags.index("--text") + 1] = o["text"]
+        o["font-size"] = str(round(r.uniform(14, 40), 2))
+        o["wrap"] = str(round(r.uniform(2, 6) * float(o["font-size"]), 1))
+        flags += ["--font-size", o["font-size"], "--wrap", o["wrap"]]
+    if "\n" in o["text"] or "wrap" in o or r.random() < 0.1:
+        if r.random() < 0.7:
+            o["align"] = r.choice(["center", "left", "right", "start", "end"] + (["justify"] if "wrap" in o else []))
+            flags += ["--align", o["align"]]
+        if r.random() < 0.5:
+            o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+            flags += ["--line-height", o["line-height"]]
+    return {"text": o["text"]} if "\n" in o["text"] else {}
+
+
 def gen_spread(r):
     o = {"size": size(r), "text": r.choice(WORDS + ["Following"]), "frame": r.randrange(0, 200)}
     flags = ["--text", o["text"]]
+    files = paragraph_look(r, o, flags, WORDS)
     if r.random() < 0.5:
         s = r.randrange(0, 60)
         d = s + r.randrange(5, 60)
         o["select-at"], o["deselect-at"] = str(s), str(d)
         o["frame"] = r.randrange(s, d + 40)
         flags += ["--select-at", str(s), "--deselect-at", str(d)]
-    return case(o, flags, "spread")
+    return case(o, flags, "spread", files)
 
 
 def gen_shimmer(r):
@@ -463,6 +492,7 @@ def gen_shimmer(r):
     sometimes with a selection over it."""
     o = {"size": size(r), "text": r.choice(WORDS + ["Following"]), "frame": r.randrange(0, 600), "shimmer": True}
     flags = ["--text", o["text"], "--shimmer"]
+    files = paragraph_look(r, o, flags)
     knobs = {"shimmer-speed": lambda: str(round(r.uniform(40, 600), 1)), "shimmer-pause": lambda: str(round(r.uniform(0, 1.5), 2)),
              "highlight-length": lambda: str(round(r.uniform(0.05, 1), 3)),
              "shimmer-direction": lambda: r.choice(["right", "left", "up", "down"]),
@@ -477,7 +507,7 @@ def gen_shimmer(r):
         s = r.randrange(0, 60)
         o["select-at"] = str(s)
         flags += ["--select-at", str(s)]
-    return case(o, flags, "spread")
+    return case(o, flags, "spread", files)
 
 
 def gen_marquee(r):
@@ -527,6 +557,9 @@ def gen_morph(effect):
             if r.random() < 0.5:
                 o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
                 flags += ["--line-height", o["line-height"]]
+            if r.random() < 0.3:             # lines broken at spaces, the size fitted to them
+                o["wrap"] = str(round(r.uniform(0.2, 0.6) * o["size"][0], 1))
+                flags += ["--wrap", o["wrap"]]
         longest = 1.35
         if r.random() < 0.5:
             o["morph-duration"] = str(round(r.uniform(0.1, 1.6), 3))
