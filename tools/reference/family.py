@@ -904,12 +904,15 @@ def render_wave(o):
         out = over(out, np.ones((H, W)), paint_image(o["background-fill"], (0, 0, W, H), W, H))
     else:
         out = over(out, np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
-    if "container-shadow" in o:   # cast by the outline, non-zero (text and built-in shapes: M)
-        out = cast(out, box.M, o["container-shadow"])
     if "container-fill" in o:
-        out = over(out, box.M, paint_image(o["container-fill"], box.ink, W, H))
+        csrc = paint_image(o["container-fill"], box.ink, W, H)
     else:
-        out = over(out, box.M, premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3))))
+        csrc = premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3)))
+    if "container-shadow" in o:
+        # Cast by the outline, non-zero (text and built-in shapes: M); a mask image, which has no
+        # outline, by the container as drawn: M times its colour's or its fill's alpha.
+        out = cast(out, box.M * (csrc[..., 3] if box.image else 1.0), o["container-shadow"])
+    out = over(out, box.M, csrc)
     grad = o.get("water-gradient")
     t = np.clip((np.arange(H) + 0.5 - ink_min_y) / box.ink_h, 0, 1)[:, None, None]
     for s, cv in zip(specs, covs):

@@ -275,6 +275,64 @@ def gen_wave_timing(r):
     return case(o, flags)
 
 
+def mask_png(r):
+    """A random RGBA image whose alpha is a container: a transparent margin, one to four ellipses
+    and rectangles of random alpha (overlaps take the larger), sometimes speckled. (alpha, PNG bytes)"""
+    import io
+    iw, ih = r.randrange(4, 48), r.randrange(4, 48)
+    a = np.zeros((ih, iw), dtype=np.uint8)
+    ys, xs = np.mgrid[0:ih, 0:iw]
+    for _ in range(r.randrange(1, 5)):
+        x0, y0 = r.randrange(0, iw), r.randrange(0, ih)
+        x1, y1 = r.randrange(x0, iw) + 1, r.randrange(y0, ih) + 1
+        v = r.choice([255, r.randrange(1, 256)])
+        if r.random() < 0.5:
+            inside = (xs >= x0) & (xs < x1) & (ys >= y0) & (ys < y1)
+        else:
+            cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            inside = ((xs + 0.5 - cx) / rx) ** 2 + ((ys + 0.5 - cy) / ry) ** 2 <= 1
+        a[inside] = np.maximum(a[inside], v)
+    if r.random() < 0.3:
+        noise = np.array([[r.randrange(0, 256) if r.random() < 0.2 else 0 for _ in range(iw)] for _ in range(ih)], dtype=np.uint8)
+        a = np.maximum(a, noise)
+    if not a.any():
+        a[r.randrange(ih), r.randrange(iw)] = r.randrange(1, 256)
+    rgb = np.array([[[r.randrange(256) for _ in range(3)]]], dtype=np.uint8).repeat(ih, 0).repeat(iw, 1)
+    buf = io.BytesIO()
+    Image.fromarray(np.concatenate([rgb, a[..., None]], axis=-1), "RGBA").save(buf, "PNG")
+    return a, buf.getvalue()
+
+
+def mask_container(r, o, flags, files):
+    """The container from a mask image (--mask-image), sometimes placed (--center, --radius, --fit)."""
+    o["mask-alpha"], files["mask"] = mask_png(r)
+    flags += ["--mask-image", "{mask}"]
+    if r.random() < 0.3:
+        o["fit"] = r.choice(["contain", "fill", "none"])
+        flags += ["--fit", o["fit"]]
+    if r.random() < 0.2:
+        o["radius"] = str(round(r.uniform(10, min(o["size"]) / 2), 2))
+        flags += ["--radius", o["radius"]]
+
+
+def gen_mask(r):
+    """A mask image's container (--mask-image) under the waves: a stack, the water gradient, a label."""
+    o = {"size": size(r)}
+    flags, files = [], {}
+    mask_container(r, o, flags, files)
+    if r.random() < 0.4:
+        o["waves"] = r.randrange(1, 5)
+        flags += ["--waves", str(o["waves"])]
+    if r.random() < 0.3:
+        o["water-gradient"] = colour(r)[:7]
+        flags += ["--water-gradient", o["water-gradient"]]
+    if r.random() < 0.3:
+        o["container"] = colour(r)
+        flags += ["--container", o["container"]]
+    label(r, o, flags)
+    return case(*wave_common(r, o, flags), files=files)
+
+
 def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
@@ -613,21 +671,26 @@ def paint(r, kind):
     return f"radial({stops(r, r.choice([1, 2, 2, 2]))})"
 
 
-def gen_fill(kind):
+def gen_fill(kind, mask=False):
     """Linear or radial fills on 1 ... 3 of: the water, one wave (fill=), the container, the
-    background, the ring."""
+    background, the ring (not with a mask image, which has no outline to ring)."""
     def gen(r):
         o = {"size": size(r, 100, 260)}
         flags = []
-        if r.random() < 0.5:
+        files = {}
+        if mask:
+            mask_container(r, o, flags, files)
+        elif r.random() < 0.5:
             o["shape"] = r.choice(["circle", "heart", "star", "rounded-rect"])
             flags += ["--shape", o["shape"]]
         else:
             o["text"] = r.choice(WORDS)
             flags += ["--text", o["text"]]
-        targets = r.sample(["water-fill", "wave", "container-fill", "background-fill", "border-fill"], r.randrange(1, 4))
+        kind_ = r.choice(["linear", "radial"]) if mask else kind
+        targets = r.sample(["water-fill", "wave", "container-fill", "background-fill"] + ([] if mask else ["border-fill"]),
+                           r.randrange(1, 4))
         for t in targets:
-            pt = paint(r, kind) if r.random() < 0.85 else colour(r)
+            pt = paint(r, kind_) if r.random() < 0.85 else colour(r)
             if t == "wave":
                 n = r.randrange(1, 5)
                 k = r.randrange(1, n + 1)
@@ -641,7 +704,7 @@ def gen_fill(kind):
             o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
             flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
         label(r, o, flags)
-        return case(*wave_common(r, o, flags))
+        return case(*wave_common(r, o, flags), files=files)
     return gen
 
 
@@ -663,29 +726,39 @@ def shadow_text(r):
     return f"{c} {rad} {off()} {off()}"
 
 
-def gen_shadow(which):
-    """A container, ring or wave shadow (glow or offset), sometimes with a fill."""
+def gen_shadow(which, mask=False):
+    """A container, ring or wave shadow (glow or offset), sometimes with a fill; with mask, the
+    container's or a wave's shadow (at random) with a mask image's container."""
     def gen(r):
-        if which == "container" and r.random() < 0.3:
+        if which == "container" and not mask and r.random() < 0.3:
             # Overlapping SVG elements of opposite winding: the shadow is cast by their union.
             _, o, flags, files = gen_svg(r)
             o[which + "-shadow"] = shadow_text(r)
             return case(o, flags + ["--" + which + "-shadow", o[which + "-shadow"]], files=files)
         o = {"size": size(r, 100, 240)}
         flags = []
-        if r.random() < 0.5:
+        files = {}
+        which_ = which
+        if mask:
+            mask_container(r, o, flags, files)
+            which_ = r.choice(["container", "wave", "both"])
+            if which_ == "both":
+                for w in ("container", "wave"):
+                    o[w + "-shadow"] = shadow_text(r)
+                    flags += ["--" + w + "-shadow", o[w + "-shadow"]]
+        elif r.random() < 0.5:
             o["shape"] = r.choice(["circle", "heart", "star", "triangle"])
             flags += ["--shape", o["shape"]]
         else:
             o["text"] = r.choice(WORDS)
             flags += ["--text", o["text"]]
-        sh = shadow_text(r)
-        o[which + "-shadow"] = sh
-        flags += ["--" + which + "-shadow", sh]
-        if which == "border" or r.random() < 0.3:
+        if which_ != "both":
+            o[which_ + "-shadow"] = shadow_text(r)
+            flags += ["--" + which_ + "-shadow", o[which_ + "-shadow"]]
+        if not mask and (which == "border" or r.random() < 0.3):
             o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
             flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
-        if which == "wave" and r.random() < 0.5:
+        if which_ in ("wave", "both") and r.random() < 0.5:
             o["waves"] = r.randrange(1, 5)
             flags += ["--waves", str(o["waves"])]
         if r.random() < 0.3:
@@ -698,8 +771,11 @@ def gen_shadow(which):
         if "water-fill" not in o and r.random() < 0.2:
             o["water-gradient"] = colour(r)[:7]
             flags += ["--water-gradient", o["water-gradient"]]
+        if mask and r.random() < 0.3:
+            o["container"] = colour(r)
+            flags += ["--container", o["container"]]
         label(r, o, flags)
-        return case(*wave_common(r, o, flags))
+        return case(*wave_common(r, o, flags), files=files)
     return gen
 
 
@@ -710,6 +786,7 @@ FEATURES = {
     "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
     "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
+    "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
 }
 
 
@@ -722,9 +799,14 @@ def premultiplied8(img):
 def run_case(binary, scene, o, flags, files, tmp):
     subst = {}
     for name, content in files.items():
-        path = os.path.join(tmp, f"{name}.{'svg' if name == 'svg' else 'txt'}")
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(content)
+        if isinstance(content, bytes):          # a PNG
+            path = os.path.join(tmp, f"{name}.png")
+            with open(path, "wb") as fh:
+                fh.write(content)
+        else:
+            path = os.path.join(tmp, f"{name}.{'svg' if name == 'svg' else 'txt'}")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(content)
         subst["{" + name + "}"] = path
     flags = [subst.get(f, f) for f in flags]
     W, H = o["size"]
