@@ -583,6 +583,31 @@ def map_contours(contours, f):
 
 # --------------------------------------------------------------- the gauge --
 
+def rule_geom(contours, rule):
+    """The region of closed contours under a fill rule. Even-odd: the symmetric difference of the
+    contours' polygons. Non-zero: for contours that do not cross (each one inside or outside
+    another), the faces (a contour's polygon minus the contours inside it) whose winding number,
+    the sum of the orientations of the contours around them, is not 0."""
+    polys = [Polygon(ref.flatten_contour(c, FILL_TOL)) for c in contours]
+    if rule == "evenodd" or len(polys) == 1:
+        g = None
+        for p in polys:
+            p = p.buffer(0)
+            g = p if g is None else g.symmetric_difference(p)
+        return g
+    sign = [1 if p.exterior.is_ccw else -1 for p in polys]
+    fixed = [p.buffer(0) for p in polys]
+    faces = []
+    for i, p in enumerate(fixed):
+        around = [j for j, q in enumerate(fixed) if j != i and q.contains(p)]
+        inside = [q for j, q in enumerate(fixed) if j != i and p.contains(q)]
+        assert all(p.contains(q) or q.contains(p) or p.disjoint(q) for j, q in enumerate(fixed) if j != i), \
+            "non-zero contours that cross are not drawn by the reference"
+        if sign[i] + sum(sign[j] for j in around) != 0:
+            faces.append(p.difference(shapely.union_all(inside)) if inside else p)
+    return shapely.union_all(faces) if faces else Polygon()
+
+
 class Container:
     """What the waves fill: contours on the canvas, the ink box, M, and the outline's contours
     (for the border; None for nothing to ring)."""
@@ -613,14 +638,13 @@ class Container:
             self.elements = [(map_contours(e, f), r) for e, r in elems]
             self.ink = (pcx - sx * (bx1 - bx0) / 2, pcy - sy * (by1 - by0) / 2,
                         pcx + sx * (bx1 - bx0) / 2, pcy + sy * (by1 - by0) / 2)
-            geoms = []
-            for cs, rule in self.elements:
-                g = None
-                for c in cs:
-                    p = Polygon(ref.flatten_contour(c, FILL_TOL)).buffer(0)
-                    g = p if g is None else g.symmetric_difference(p)
-                geoms.append(g)
-            self.geom = shapely.union_all(geoms)
+            self.geom = shapely.union_all([rule_geom(cs, rule) for cs, rule in self.elements])
+            # The container's shadow is cast by the outline under the non-zero rule (SCENE.md 4),
+            # which fills a hole of an even-odd outline drawn the same way round as the contour
+            # around it: one outline (a path, a shape, an SVG file of one element) as it is; the
+            # union of several SVG elements is rebuilt as one outline of their filled area.
+            self.shadow_geom = (rule_geom([c for cs, _ in self.elements for c in cs], "nonzero")
+                                if len(self.elements) == 1 and len(self.elements[0][0]) > 1 else None)
             self.contours = [c for cs, _ in self.elements for c in cs]
             self.M = cov_geom(self.geom, W, H, "container")
         else:
@@ -911,7 +935,9 @@ def render_wave(o):
     if "container-shadow" in o:
         # Cast by the outline, non-zero (text and built-in shapes: M); a mask image, which has no
         # outline, by the container as drawn: M times its colour's or its fill's alpha.
-        out = cast(out, box.M * (csrc[..., 3] if box.image else 1.0), o["container-shadow"])
+        src = box.M * csrc[..., 3] if box.image else (
+            cov_geom(box.shadow_geom, W, H, "shadow path") if getattr(box, "shadow_geom", None) is not None else box.M)
+        out = cast(out, src, o["container-shadow"])
     out = over(out, box.M, csrc)
     grad = o.get("water-gradient")
     t = np.clip((np.arange(H) + 0.5 - ink_min_y) / box.ink_h, 0, 1)[:, None, None]

@@ -333,6 +333,47 @@ def gen_mask(r):
     return case(*wave_common(r, o, flags), files=files)
 
 
+def ring_d(r, x0, y0, x1, y1, ccw):
+    """Path data of a rectangle, a diamond or a triangle in the box, either way round."""
+    kind = r.choice(["rect", "diamond", "triangle"])
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    pts = {"rect": [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "diamond": [(mx, y0), (x1, my), (mx, y1), (x0, my)],
+           "triangle": [(mx, y0), (x1, y1), (x0, y1)]}[kind]
+    if ccw:
+        pts = pts[::-1]
+    return "M" + "L".join(f"{x:g} {y:g}" for x, y in pts) + "Z"
+
+
+def gen_evenodd(r):
+    """An outline with holes (--path, or an SVG path with fill-rule="evenodd") filled even-odd, its
+    holes drawn either way round, with the container's shadow: cast by the outline under the
+    non-zero rule, which fills a hole drawn the same way round as the outline around it (--path)."""
+    o = {"size": size(r, 100, 240)}
+    X0, Y0, X1, Y1 = 0, 0, r.randrange(60, 140), r.randrange(60, 140)
+    d = f"M{X0} {Y0}H{X1}V{Y1}H{X0}Z" if r.random() < 0.5 else f"M{X0} {Y0}V{Y1}H{X1}V{Y0}Z"
+    # Holes in disjoint cells of a 3 x 3 grid inside the middle of the outer box.
+    cells = r.sample([(i, j) for i in range(3) for j in range(3)], r.randrange(1, 4))
+    for i, j in cells:
+        cw, ch = (X1 - X0) * 0.5 / 3, (Y1 - Y0) * 0.5 / 3
+        bx, by = X0 + (X1 - X0) * 0.25 + i * cw, Y0 + (Y1 - Y0) * 0.25 + j * ch
+        d += ring_d(r, round(bx + 0.1 * cw, 2), round(by + 0.1 * ch, 2), round(bx + 0.9 * cw, 2), round(by + 0.9 * ch, 2), r.random() < 0.5)
+    contours = F.path_data(d)
+    files = {}
+    if r.random() < 0.5:
+        flags = ["--path", d, "--fill-rule", "evenodd"]
+    else:
+        files["svg"] = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200">'
+                        f'<path fill-rule="evenodd" d="{d}"/></svg>')
+        flags = ["--svg", "{svg}"]
+    o["svg-elements"] = [(contours, "evenodd")]
+    o["container-shadow"] = shadow_text(r)
+    flags += ["--container-shadow", o["container-shadow"]]
+    if r.random() < 0.3:
+        o["container"] = colour(r)
+        flags += ["--container", o["container"]]
+    return case(*wave_common(r, o, flags), files=files)
+
+
 def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
@@ -786,7 +827,7 @@ FEATURES = {
     "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
     "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
-    "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
+    "shadow-evenodd": gen_evenodd, "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
 }
 
 
