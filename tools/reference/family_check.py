@@ -133,10 +133,21 @@ def gen_svg(r):
     return case(*wave_common(r, o, ["--svg", "{svg}"]), files={"svg": svg})
 
 
+def wave_look(r, o, flags):
+    """Sometimes the front and back colours, the frequency and the wave width."""
+    for key, make in (("front-wave", lambda: colour(r)), ("back-wave", lambda: colour(r)),
+                      ("frequency", lambda: str(round(r.uniform(0.05, 3), 3))),
+                      ("wave-width", lambda: str(round(r.uniform(10, 400), 2)))):
+        if r.random() < 0.3:
+            o[key] = make()
+            flags += ["--" + key, o[key]]
+
+
 def gen_stack(r):
     n = r.randrange(1, 7)
     o = {"size": size(r), "waves": n, "wave-edits": {}}
     flags = ["--waves", str(n)]
+    wave_look(r, o, flags)
     for k in range(1, n + 1):
         if r.random() < 0.5:
             e = {"amplitude": str(round(r.uniform(2, 25), 2)), "speed": str(r.randrange(0, 4)),
@@ -378,6 +389,7 @@ def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
     flags = ["--water-gradient", g]
+    wave_look(r, o, flags)
     if r.random() < 0.5:
         o["waves"] = r.randrange(1, 5)
         flags += ["--waves", str(o["waves"])]
@@ -408,6 +420,9 @@ def gen_label(r):
     if r.random() < 0.5:
         o["label-size"] = str(round(r.uniform(12, 60), 2))
         flags += ["--label-size", o["label-size"]]
+    if r.random() < 0.3:
+        o["label-font"] = SERIF
+        flags += ["--label-font", SERIF]
     if r.random() < 0.3:
         o["shape"] = "circle"
         flags += ["--shape", "circle"]
@@ -632,6 +647,24 @@ def gen_marquee(r):
     if r.random() < 0.3:
         o["force-scroll"] = True
         flags += ["--force-scroll"]
+    for key, make in (("leading-buffer", lambda: str(round(r.uniform(0, 60), 1))),
+                      ("trailing-buffer", lambda: str(round(r.uniform(0, 60), 1))),
+                      ("scroll-duration", lambda: str(round(r.uniform(0.5, 12), 2))),
+                      ("font-size", lambda: str(round(r.uniform(8, 60), 2))),
+                      ("text-color", lambda: colour(r)), ("background", lambda: colour(r))):
+        if r.random() < 0.25 and not (key == "scroll-duration" and "rate" in o):
+            o[key] = make()
+            flags += ["--" + key, o[key]]
+    if r.random() < 0.25:
+        # Styled runs in the scene's font and size, one colour each (they replace --text).
+        o.pop("text", None)
+        if "--text" in flags:
+            i = flags.index("--text")
+            del flags[i:i + 2]
+        o["runs"] = [(text(r, r.randrange(1, 3)) + " ", colour(r)) for _ in range(r.randrange(1, 4))]
+        for t, c in o["runs"]:
+            flags += ["--run", f"{t}|{c}"]
+        o["runs"] = [(t, F.paint_colour(c)) for t, c in o["runs"]]
     return case(o, flags, "marquee")
 
 
