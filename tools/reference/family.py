@@ -517,6 +517,13 @@ def shape_contours(name, corner=15.0):
     if name == "triangle":
         h = 100 * math.sqrt(3) / 2
         return [[("M", 50.0, 0.0), ("L", 100.0, h), ("L", 0.0, h), ("L", 50.0, 0.0)]]
+    if name == "drop":
+        # "M50 0C50 0 85 35 85 65A35 35 0 0 1 15 65C15 35 50 0 50 0Z": the arc, a half circle about
+        # (50, 65) through (50, 100), as two quarter cubics (SVG's implementation notes: at most 90
+        # degrees each, control points 4/3 tan(quarter angle) of the radius along the tangents).
+        k = 35 * 4 / 3 * math.tan(math.pi / 8)
+        return path_data(f"M50 0C50 0 85 35 85 65C85 {65 + k!r} {50 + k!r} 100 50 100C{50 - k!r} 100 15 {65 + k!r} 15 65"
+                         "C15 35 50 0 50 0Z")
     if name == "heart":
         return path_data("M50 22C50 10 40 0 26 0 11 0 0 12 0 27 0 55 30 70 50 90 70 70 100 55 100 27 100 12 89 0 74 0 60 0 50 10 50 22Z")
     if name == "star":
@@ -668,6 +675,7 @@ class Container:
                 per = [map_contours(g, lambda x, y: (pcx + sx * (x - pcx), pcy + sy * (y - pcy))) for g in per]
                 self.ink = (pcx - bw / 2, pcy - bh / 2, pcx + bw / 2, pcy + bh / 2)
             self.contours = [c for g in per for c in g]
+            self.per_glyph = per
             self.M = cov_contours(self.contours, W, H, "container", per_glyph=per)
         self.ink_w = self.ink[2] - self.ink[0]
         self.ink_h = self.ink[3] - self.ink[1]
@@ -694,8 +702,49 @@ class Container:
             i = np.arange(canvas)[:, None]
             return np.clip(np.minimum(a + scale, i + 1.0) - np.maximum(a, i * 1.0), 0, None)
         self.M = np.clip(overlaps(alpha.shape[0], H, oy, sy) @ alpha @ overlaps(alpha.shape[1], W, ox, sx).T, 0, 1)
+        # For the area mapping: each image row's alpha-weighted width within the canvas's columns,
+        # and its span (y0, y1) on the canvas.
+        xs0 = ox + sx * np.arange(alpha.shape[1])
+        self.row_widths = alpha @ np.clip(np.minimum(xs0 + sx, W) - np.maximum(xs0, 0), 0, None)
+        self.row_spans = [(oy + sy * v, oy + sy * (v + 1)) for v in range(alpha.shape[0])]
         self.ink = (ox + sx * x0, oy + sy * y0, ox + sx * x1, oy + sy * y1)
         self.contours = None
+
+
+def area_level(box, p):
+    """SCENE.md 3, area mapping: u(p) = (inkMaxY - Y(p)) / inkH, Y(p) the height with p of the
+    container's area below it within the canvas rows (an outline: all of its width, under its fill
+    rule; a mask image: its rows as placed, within the canvas's columns). Y(0) and Y(1) are the
+    bottom and top edges of the rows with coverage. Solved by bisection to 1e-12 px."""
+    H = box.H
+    rows = np.nonzero(box.M.sum(axis=1) > 0)[0]
+    if p <= 0 or p >= 1:
+        y = float(rows[-1] + 1) if p <= 0 else float(rows[0])
+        return (box.ink[3] - y) / box.ink_h
+    if box.image:
+        spans = [(max(a, 0.0), min(b, float(H)), w) for (a, b), w in zip(box.row_spans, box.row_widths) if w > 0]
+
+        def below(y):
+            return sum(w * max(0.0, b - max(a, y)) for a, b, w in spans if b > a)
+    else:
+        geom = getattr(box, "geom", None)
+        if geom is None:
+            geom = geom_of_glyphs(box.per_glyph)
+        x0, _, x1, _ = geom.bounds
+
+        def below(y):
+            return geom.intersection(shapely.box(x0 - 1, max(y, 0.0), x1 + 1, float(H))).area if y < H else 0.0
+    total = below(0.0)
+    lo, hi = 0.0, float(H)                      # below(lo) >= p total >= below(hi)
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if below(mid) >= p * total:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12:
+            break
+    return (box.ink[3] - (lo + hi) / 2) / box.ink_h
 
 
 def grown(container, r):
@@ -884,7 +933,8 @@ def render_wave(o):
     p, Phi, p_ref, reduced = wave_motion(o, n)
     if reduced:
         A /= 2
-    top = ink_max_y - p * (box.ink_h + 2 * A)
+    u = area_level(box, p) if o.get("fill-mapping") == "area" else p
+    top = ink_max_y - u * (box.ink_h + 2 * A)
     x = np.arange(W + 1, dtype=np.float64)
     back = colour(o.get("back-wave"), (0x46, 0xB7, 0x51, 0x66))
     front = colour(o.get("front-wave"), (0x46, 0xB7, 0x51, 0xFF))
@@ -919,7 +969,7 @@ def render_wave(o):
         t_j = top
         if "level" in s:
             pj = s["level"] if p_ref == 0 else min(max(p * (s["level"] / p_ref), 0.0), 1.0)
-            t_j = ink_max_y - pj * (box.ink_h + 2 * A)
+            t_j = ink_max_y - (area_level(box, pj) if o.get("fill-mapping") == "area" else pj) * (box.ink_h + 2 * A)
         ys.append(t_j + A + s["amp"] * np.sin(2 * math.pi * s["freq"] * (x - ink_min_x) / w + math.radians(th)))
     ybot = max([float(H)] + [float(y.max()) for y in ys]) + 10
     covs = [ref.coverage([ref.wave_polyline(y, W, ybot)], W, H, "wave") for y in ys]

@@ -103,7 +103,7 @@ def gen_wrap(r):
 
 
 def gen_shape(r):
-    s = r.choice(["circle", "rect", "triangle", "heart", "star", "rounded-rect"])
+    s = r.choice(["circle", "rect", "triangle", "heart", "star", "rounded-rect", "drop"])
     o = {"size": size(r), "shape": s}
     flags = ["--shape", s]
     if s == "rounded-rect":
@@ -383,6 +383,45 @@ def gen_evenodd(r):
         o["container"] = colour(r)
         flags += ["--container", o["container"]]
     return case(*wave_common(r, o, flags), files=files)
+
+
+def gen_area(r):
+    """--fill-mapping area: the level with p of the container's area below it, for text (several
+    lines sometimes), shapes, an SVG union, an even-odd path or a mask image; at a fixed progress
+    (0 and 1 included) or rising; sometimes levels per wave."""
+    kind = r.choice(["text", "shape", "svg", "evenodd", "mask"])
+    if kind == "svg":
+        _, o, flags, files = gen_svg(r)
+    elif kind == "evenodd":
+        _, o, flags, files = gen_evenodd(r)
+        i = flags.index("--container-shadow")
+        del flags[i:i + 2]
+        del o["container-shadow"]
+    else:
+        o, flags, files = {"size": size(r)}, [], {}
+        if kind == "mask":
+            mask_container(r, o, flags, files)
+        elif kind == "shape":
+            o["shape"] = r.choice(["circle", "heart", "star", "triangle", "drop", "pin"])
+            flags += ["--shape", o["shape"]]
+        else:
+            o["text"] = text(r, r.randrange(1, 3))
+            flags += ["--text", o["text"]]
+        o, flags = wave_common(r, o, flags)
+    for k in ("progress",):
+        if k in o and r.random() < 0.3:
+            o[k] = r.choice([0, 1])
+            flags[flags.index("--progress") + 1] = str(o[k])
+    o["fill-mapping"] = "area"
+    flags += ["--fill-mapping", "area"]
+    if r.random() < 0.3:
+        n = r.randrange(2, 4)
+        o["waves"], o["wave-edits"] = n, {}
+        flags += ["--waves", str(n)]
+        k = r.randrange(1, n + 1)
+        o["wave-edits"][k] = {"level": str(round(r.random(), 3))}
+        flags += ["--wave", f"{k}:level={o['wave-edits'][k]['level']}"]
+    return case(o, flags, files=files)
 
 
 def gen_gradient(r):
@@ -860,7 +899,7 @@ FEATURES = {
     "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
     "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
-    "shadow-evenodd": gen_evenodd, "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
+    "shadow-evenodd": gen_evenodd, "fill-mapping": gen_area, "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
 }
 
 
