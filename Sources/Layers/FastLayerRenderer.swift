@@ -1108,13 +1108,13 @@ struct PendingTile {
     var inPlace = false
 }
 
-/// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
-/// recorded at.
 /// A spare program's room: pieces and rows it holds without allocating, and its bytes.
 struct SpareRoom {
     var pieces, rows, bytes: Int
 }
 
+/// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
+/// recorded at.
 final class ShapeProgram {
     let program = RowProgram()
     var x0 = 0, y0 = 0
