@@ -1120,8 +1120,6 @@ struct PendingTile {
     var inPlace = false
 }
 
-/// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
-/// recorded at.
 /// How a path's fills used their row programs lately: programs found again and programs recorded
 /// (both halved now and then, so that old frames count less), and recordings skipped.
 struct ProgramUse {
@@ -1151,6 +1149,8 @@ struct SpareRoom {
     var pieces, rows, bytes: Int
 }
 
+/// A fill's row program and the tile origin (relative to the whole-pixel translation) it was
+/// recorded at.
 final class ShapeProgram {
     let program = RowProgram()
     var x0 = 0, y0 = 0
