@@ -43,6 +43,11 @@ public final class FastLayerRenderer {
     public var damagedPixels: Int { spans.area }
     /// Coverage tiles rasterized by the last `render` (cache misses).
     public private(set) var tilesRasterized = 0
+    /// Fills' row programs recorded in the last `render` (the rest of its new fill tiles were
+    /// replayed from programs kept, or rasterized directly).
+    public private(set) var programsRecorded = 0
+    /// Fill tiles of the last `render` made by replaying a row program (recorded then or kept).
+    public private(set) var tilesReplayed = 0
 
     private var width = 0, height = 0
     private var sink = LayerContentSink()
@@ -123,6 +128,8 @@ public final class FastLayerRenderer {
         }
         frameNumber += 1
         tilesRasterized = 0
+        programsRecorded = 0
+        tilesReplayed = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
         // Last frame's steps become `previous`; the older storage (uniquely held) takes this frame's.
         swap(&sink.ops, &previous)
@@ -510,6 +517,7 @@ public final class FastLayerRenderer {
                            reuse: CoverageTile?) -> CoverageTile? {
         tilesRasterized += 1
         if op.stroke == nil, let p = shapeProgram(op, key: key) {
+            tilesReplayed += 1
             // A fill: its program moved by the fractional translation.
             let r = PixelRect(x0: p.x0, y0: p.y0, x1: p.x0 + p.program.width, y1: p.y0 + p.program.height)
             if let t = reuse, t.hasRanges, t.usersFrame == frameNumber - 1, t.users == 1, t.lastUsed < frameNumber,
@@ -618,6 +626,7 @@ public final class FastLayerRenderer {
         }
         if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
         guard programUse[key.path, default: ProgramUse()].recordsAgain() else { return nil }
+        programsRecorded += 1
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
         let r = pointBounds(polylines)

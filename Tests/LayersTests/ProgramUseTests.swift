@@ -1,0 +1,44 @@
+import Testing
+import Geometry
+import Raster
+@testable import Layers
+
+/// A fill's row program pays when its shape comes back at the same linear part (a glyph sliding
+/// sideways); a shape that turns every frame is rasterized directly once its programs are seen to
+/// be recorded and never found again, and gets programs back when it starts sliding.
+@Suite struct ProgramUseTests {
+    @Test func aTurningShapeIsRasterizedDirectlyAndASlidingOneFromItsProgram() {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 64, height: 64); root.anchorPoint = .zero
+        let s = ShapeLayer()
+        s.path = Path(polygon: [Point(-9, -6), Point(10, -4.5), Point(2, 11), Point(-3, 2)])
+        s.bounds = Rect(x: -10, y: -10, width: 20, height: 20)
+        s.fillColor = Color(r: 200, g: 40, b: 90)
+        root.addSublayer(s)
+        let r = FastLayerRenderer()
+        var p = Pixmap(width: 64, height: 64)
+        var recorded = 0
+        for k in 0 ..< 60 {
+            s.position = Point(30.3 + 0.17 * Double(k), 31.6)
+            s.transform = Transform.rotation(0.05 * Double(k))
+            r.render(root, into: &p, width: 64, height: 64)
+            #expect(r.tilesRasterized == 1)
+            recorded += r.programsRecorded
+            if k % 10 == 9 {
+                #expect(maxChannelDifference(p, LayerRenderer().renderPixmap(root, width: 64, height: 64)).diff <= 1, "turning frame \(k)")
+            }
+        }
+        // Nine programs recorded and none found again, then only every 16th.
+        #expect(recorded >= 9 && recorded <= 14, "\(recorded) programs recorded in 60 frames")
+        var replayedAtTheEnd = 0
+        for k in 0 ..< 40 {
+            s.position = Point(20.3 + 0.37 * Double(k), 31.6)
+            r.render(root, into: &p, width: 64, height: 64)
+            if k >= 30 { replayedAtTheEnd += r.tilesReplayed; #expect(r.programsRecorded == 0) }
+            if k % 10 == 9 {
+                #expect(maxChannelDifference(p, LayerRenderer().renderPixmap(root, width: 64, height: 64)).diff <= 1, "sliding frame \(k)")
+            }
+        }
+        #expect(replayedAtTheEnd == 10, "the sliding shape's last 10 frames replayed \(replayedAtTheEnd) programs")
+    }
+}
