@@ -25,42 +25,61 @@ extension Rasterizer.Workspace {
         guard starts.count == 1 else { return 0 }
         let lo = starts[0], hi = polylines.points.count
         guard hi - lo >= 3 else { return 0 }
+        // Orientation and, on the way, whether the contour is strictly convex, read from the points
+        // in place: edges of length zero (repeated points) are skipped, every other edge is turned
+        // against the one before it.
+        let (n, sign, convex): (Int, Int, Bool) = polylines.points.withUnsafeBufferPointer { pts in
+            var area = 0.0, left = 0, right = 0, reversals = 0, firstDY = 0.0, lastDY = 0.0, edges = 0
+            var first = -1
+            for i in lo ..< hi {
+                let a = pts[i], b = pts[i + 1 < hi ? i + 1 : lo]
+                guard a.x.isFinite, a.y.isFinite, abs(a.x) < 1e12, abs(a.y) < 1e12 else { return (0, 0, false) }
+                area += a.x * b.y - b.x * a.y
+                if a != b, first < 0 { first = i }
+            }
+            guard first >= 0, area.isFinite, area != 0 else { return (0, 0, false) }
+            var ex = 0.0, ey = 0.0
+            // From the first edge of non-zero length round to it again, so that every turn is seen.
+            for k in 0 ... hi - lo {
+                let i = lo + (first - lo + k) % (hi - lo)
+                let a = pts[i], b = pts[i + 1 < hi ? i + 1 : lo]
+                guard a != b else { continue }
+                let fx = b.x - a.x, fy = b.y - a.y
+                if k > 0 {
+                    let cross = ex * fy - ey * fx
+                    let margin = 1e-9 * (abs(ex) + abs(ey)) * (abs(fx) + abs(fy))
+                    if cross > margin { left += 1 } else if cross < -margin { right += 1 }
+                }
+                if k < hi - lo {
+                    edges += 1
+                    if fy != 0 {
+                        if firstDY == 0 { firstDY = fy }
+                        if lastDY != 0, (fy > 0) != (lastDY > 0) { reversals += 1 }
+                        lastDY = fy
+                    }
+                }
+                ex = fx; ey = fy
+            }
+            // The wrap-around: the last non-horizontal edge against the first.
+            if lastDY != 0, firstDY != 0, (firstDY > 0) != (lastDY > 0) { reversals += 1 }
+            // Screen coordinates (y down): a negative shoelace sum means edges running down are on
+            // the left, where crossing them enters the inside.
+            return (edges, area < 0 ? 1 : -1, (left == edges || right == edges) && reversals == 2)
+        }
+        guard n >= 3 else { return 0 }
+        if convex { return sign }
+        guard n <= Self.pairwiseLimit else { return 0 }
+        // The distinct vertices, in room reserved once (at most `pairwiseLimit` of them).
+        if vertices.capacity < Self.pairwiseLimit + 1 { vertices.reserveCapacity(Self.pairwiseLimit + 1) }
         vertices.removeAll(keepingCapacity: true)
         for i in lo ..< hi {
             let p = polylines.points[i]
-            guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e12, abs(p.y) < 1e12 else { return 0 }
             if let last = vertices.last, last == p { continue }
             vertices.append(p)
         }
         if vertices.count > 1, vertices[0] == vertices[vertices.count - 1] { vertices.removeLast() }
-        let n = vertices.count
-        guard n >= 3 else { return 0 }
+        guard vertices.count == n else { return 0 }
         return vertices.withUnsafeBufferPointer { v -> Int in
-            // Orientation and, on the way, whether the contour is strictly convex.
-            var area = 0.0, left = 0, right = 0, reversals = 0, lastDY = 0.0
-            for i in 0 ..< n {
-                let a = v[i], b = v[i + 1 < n ? i + 1 : 0], c = v[i + 2 < n ? i + 2 : i + 2 - n]
-                area += a.x * b.y - b.x * a.y
-                let ex = b.x - a.x, ey = b.y - a.y, fx = c.x - b.x, fy = c.y - b.y
-                let cross = ex * fy - ey * fx
-                let margin = 1e-9 * (abs(ex) + abs(ey)) * (abs(fx) + abs(fy))
-                if cross > margin { left += 1 } else if cross < -margin { right += 1 }
-                if ey != 0 {
-                    if lastDY != 0, (ey > 0) != (lastDY > 0) { reversals += 1 }
-                    lastDY = ey
-                }
-            }
-            // The wrap-around: the last non-horizontal edge against the first.
-            if let firstDY = (0 ..< n).lazy.map({ v[$0 + 1 < n ? $0 + 1 : 0].y - v[$0].y }).first(where: { $0 != 0 }),
-               lastDY != 0, (firstDY > 0) != (lastDY > 0) {
-                reversals += 1
-            }
-            guard area.isFinite, area != 0 else { return 0 }
-            // Screen coordinates (y down): a negative shoelace sum means edges running down are on
-            // the left, where crossing them enters the inside.
-            let sign = area < 0 ? 1 : -1
-            if (left == n || right == n), reversals == 2 { return sign }
-            guard n <= Self.pairwiseLimit else { return 0 }
             // Consecutive edges must not fold back onto each other.
             for i in 0 ..< n {
                 let a = v[i], b = v[i + 1 < n ? i + 1 : 0], c = v[i + 2 < n ? i + 2 : i + 2 - n]
