@@ -615,7 +615,7 @@ public final class FastLayerRenderer {
     /// sliding sideways). A shape that keeps changing them (a particle that spins and scales, a glyph
     /// that grows) would record a program every frame and replay it once: when its path's programs
     /// are mostly recorded and seldom found again, it is rasterized directly instead (nil), except
-    /// one time in 16, so that a shape that starts sliding gets its programs back.
+    /// for one key in 16, so that a shape that starts sliding gets its programs back.
     private func shapeProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
         var pk = key
         pk.fx = 0
@@ -625,7 +625,12 @@ public final class FastLayerRenderer {
             return p.usable ? p : nil
         }
         if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
-        guard programUse[key.path, default: ProgramUse()].recordsAgain() else { return nil }
+        // One transform in 16 (by a hash of it: the same frame decides the same way every time it is
+        // drawn, so a loop's frames need no more storage the second time round) is recorded anyway.
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ v: Double) { hash = (hash ^ v.bitPattern) &* 0xBF58_476D_1CE4_E5B9; hash ^= hash >> 29 }
+        mix(key.a); mix(key.b); mix(key.c); mix(key.d); mix(key.fx); mix(key.fy)
+        guard programUse[key.path, default: ProgramUse()].recordsAgain(sampled: hash >> 60 == 0) else { return nil }
         programsRecorded += 1
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
@@ -1130,19 +1135,16 @@ struct PendingTile {
 }
 
 /// How a path's fills used their row programs lately: programs found again and programs recorded
-/// (both halved now and then, so that old frames count less), and recordings skipped.
+/// (both halved now and then, so that old frames count less).
 struct ProgramUse {
-    var found = 0, recorded = 0, skipped = 0
+    var found = 0, recorded = 0
 
     mutating func noteFound() { found += 1; decay() }
 
     /// Whether to record a program now: unless recordings have far outnumbered finds, in which case
-    /// only every 16th time.
-    mutating func recordsAgain() -> Bool {
-        if recorded > 8 * found + 8 {
-            skipped &+= 1
-            if skipped & 15 != 0 { return false }
-        }
+    /// only when `sampled`.
+    mutating func recordsAgain(sampled: Bool) -> Bool {
+        if recorded > 8 * found + 8, !sampled { return false }
         recorded += 1
         decay()
         return true
