@@ -90,46 +90,56 @@ final class StrokeBuilder {
     func outline(start: Double, end: Double, local: Transform, window: Window?, into out: inout Polylines) -> LoopBox? {
         out.points.removeAll(keepingCapacity: true)
         out.starts.removeAll(keepingCapacity: true)
-        var box = LoopBox()
-        func add(_ p: Polylines, _ boxes: [LoopBox]) {
-            for k in 0 ..< p.starts.count {
-                let b = boxes[k]
-                box.minX = min(box.minX, b.minX); box.minY = min(box.minY, b.minY)
-                box.maxX = max(box.maxX, b.maxX); box.maxY = max(box.maxY, b.maxY)
-                if let w = window, b.leftOut(of: w) { continue }
-                out.starts.append(out.points.count)
-                out.points.append(contentsOf: p.points[p.range(of: k)])
-            }
-        }
-        func wholeOutline(_ k: Int) -> Polylines {
-            if let p = whole[k] { return p }
-            var one = FlattenedPath()
-            one.append(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed)
-            let p = one.strokeOutline(style, tolerance: tolerance).flattened(transform: local)
-            whole[k] = p
-            LoopBox.boxes(of: p, into: &wholeBoxes[k])
-            return p
-        }
+        extent = LoopBox()
         // Every contour's whole outline is made on the first call, so that a pen finishing a contour
         // later allocates nothing.
-        for k in flat.contours.indices where whole[k] == nil { _ = wholeOutline(k) }
+        for k in flat.contours.indices where whole[k] == nil { makeWhole(k, local: local) }
         if start <= 0 && end >= 1 {
-            for k in flat.contours.indices { add(wholeOutline(k), wholeBoxes[k]) }
-            return box.minX <= box.maxX ? box : nil
+            for k in flat.contours.indices { if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) } }
+            return extent.minX <= extent.maxX ? extent : nil
         }
         var buffer: [Point] = []
         swap(&buffer, &piece)
         defer { swap(&buffer, &piece) }
         flat.forEachTrimmedContour(from: start, to: end, lengths: lengths, total: total, buffer: &buffer) { k, piece in
-            guard let piece else { add(wholeOutline(k), wholeBoxes[k]); return }
+            guard let piece else {
+                if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) }
+                return
+            }
             // The cut contour, stroked into reused buffers.
             piecePath.removeAll(keepingCapacity: true)
             stroker.outline(piece[...], closed: false, into: &piecePath)
             piecePath.flatten(into: &scratch, transform: local)
             LoopBox.boxes(of: scratch, into: &scratchBoxes)
-            add(scratch, scratchBoxes)
+            add(scratch, scratchBoxes, window: window, into: &out)
         }
-        return box.minX <= box.maxX ? box : nil
+        return extent.minX <= extent.maxX ? extent : nil
+    }
+
+    /// The box of the last `outline`'s whole outline (an instance property, so that no closure
+    /// captures a local variable, which would be allocated).
+    private var extent = LoopBox()
+
+    /// Appends `p`'s loops (those that reach `window`, when given) to `out`, and every one's box
+    /// to `extent`.
+    private func add(_ p: Polylines, _ boxes: [LoopBox], window: Window?, into out: inout Polylines) {
+        for k in 0 ..< p.starts.count {
+            let b = boxes[k]
+            extent.minX = min(extent.minX, b.minX); extent.minY = min(extent.minY, b.minY)
+            extent.maxX = max(extent.maxX, b.maxX); extent.maxY = max(extent.maxY, b.maxY)
+            if let w = window, b.leftOut(of: w) { continue }
+            out.starts.append(out.points.count)
+            out.points.append(contentsOf: p.points[p.range(of: k)])
+        }
+    }
+
+    /// Makes contour `k`'s whole outline, mapped by `local`, and its loops' boxes.
+    private func makeWhole(_ k: Int, local: Transform) {
+        var one = FlattenedPath()
+        one.append(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed)
+        let p = one.strokeOutline(style, tolerance: tolerance).flattened(transform: local)
+        whole[k] = p
+        LoopBox.boxes(of: p, into: &wholeBoxes[k])
     }
 
     /// The box of every contour's whole outline (as kept by `outline`; nil before its first call or
