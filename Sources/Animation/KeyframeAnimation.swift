@@ -28,6 +28,9 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
     public var timing: MediaTiming
     /// Writes the value instead of the key path when the root offers it (`PropertySetting`).
     private let setter: (@Sendable (inout Root, Value) -> Void)?
+    /// The last few blended values handed out, written into again in turn (arrays: no allocation
+    /// per frame).
+    private let results: ResultRing<Value>?
 
     /// Validates and creates a keyframe animation; throws when the arrays do not fit each other.
     public init(keyPath: WritableKeyPath<Root, Value> & Sendable, values: [Value], keyTimes: [Double]? = nil,
@@ -52,6 +55,7 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
         self.calculationMode = calculationMode
         self.timing = timing
         setter = propertySetter(keyPath)
+        results = Value.reusesStorage ? ResultRing() : nil
     }
 
     /// The presented value at `parentTime`, or nil when neither active nor filling.
@@ -73,7 +77,8 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
             // keyTimes[i] <= p < keyTimes[i + 1], so the segment has positive length.
             let i = keyTimes.lastIndex { $0 <= p }!
             let fraction = (p - keyTimes[i]) / (keyTimes[i + 1] - keyTimes[i])
-            return Value.interpolate(values[i], values[i + 1], timingFunctions[i].apply(fraction))
+            let t = timingFunctions[i].apply(fraction)
+            return results?.interpolate(values[i], values[i + 1], t) ?? Value.interpolate(values[i], values[i + 1], t)
         }
     }
 

@@ -55,6 +55,8 @@ public final class FastLayerRenderer {
     /// Fills' row programs by tile key without the fractional horizontal offset, and spares.
     private var programs: [TileKey: ShapeProgram] = [:]
     private var spareModels: [ShapeProgram] = []
+    /// Per spare program, the room it has (`spareModels[k]`'s at `k`).
+    private var spareRoom: [SpareRoom] = []
     /// Range storage not held by any tile.
     private var spareRanges: [RangeStorage] = []
     /// Where a program is recorded before it is copied into the spare that fits it.
@@ -614,17 +616,27 @@ public final class FastLayerRenderer {
             rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0, into: recording)
         }
         // Kept in the spare with the least room that holds it (else the largest, which grows), so
-        // that once a loop's shapes have been seen no program allocates.
-        var best = -1
-        for k in spareModels.indices {
-            let q = spareModels[k].program
-            if best < 0 { best = k; continue }
-            let b = spareModels[best].program
-            if q.holds(recording) ? (!b.holds(recording) || q.byteCount < b.byteCount) : (!b.holds(recording) && q.byteCount > b.byteCount) {
-                best = k
+        // that once a loop's shapes have been seen no program allocates. The spares' room is read
+        // from `spareRoom`, a plain array, not from each program.
+        let pieces = recording.pieceCount, rows = recording.rowCount
+        let best: Int = spareRoom.withUnsafeBufferPointer { room in
+            var best = -1, bestHolds = false
+            for k in room.indices {
+                let q = room[k], holds = q.pieces >= pieces && q.rows >= rows
+                if best < 0 { best = k; bestHolds = holds; continue }
+                let b = room[best]
+                if holds ? (!bestHolds || q.bytes < b.bytes) : (!bestHolds && q.bytes > b.bytes) { best = k; bestHolds = holds }
             }
+            return best
         }
-        let p = best >= 0 ? spareModels.remove(at: best) : ShapeProgram()
+        let p: ShapeProgram
+        if best >= 0 {
+            let last = spareModels.count - 1
+            spareModels.swapAt(best, last); spareRoom.swapAt(best, last)
+            p = spareModels.removeLast(); spareRoom.removeLast()
+        } else {
+            p = ShapeProgram()
+        }
         p.lastUsed = frameNumber
         p.usable = usable
         programs[pk] = p
@@ -889,7 +901,10 @@ public final class FastLayerRenderer {
         staleModels.removeAll(keepingCapacity: true)
         for (k, p) in programs where p.lastUsed < frameNumber - 1 { staleModels.append(k) }
         for k in staleModels {
-            if let p = programs.removeValue(forKey: k), spareModels.count < keep { spareModels.append(p) }
+            if let p = programs.removeValue(forKey: k), spareModels.count < keep {
+                spareModels.append(p)
+                spareRoom.append(SpareRoom(pieces: p.program.pieceRoom, rows: p.program.rowRoom, bytes: p.program.byteCount))
+            }
         }
         staleModels.removeAll(keepingCapacity: true)
     }
@@ -1123,6 +1138,11 @@ struct PendingTile {
     var dx = 0.0
     /// The program is replayed over the tile's own values (its `previousRanges` describe them).
     var inPlace = false
+}
+
+/// A spare program's room: pieces and rows it holds without allocating, and its bytes.
+struct SpareRoom {
+    var pieces, rows, bytes: Int
 }
 
 /// A fill's row program and the tile origin (relative to the whole-pixel translation) it was

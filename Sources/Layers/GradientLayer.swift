@@ -40,6 +40,12 @@ open class GradientLayer: Layer, @unchecked Sendable {
     /// The stops made from `colors` and `locations` last time (kept while they stay the same, so a
     /// presentation copy drawn every frame allocates nothing).
     private var madeStops: (colors: [Color], locations: [Double]?, stops: [GradientStop])?
+    /// The last few stop lists made, each written into again `stopRing.count` makings later (when
+    /// nobody holds it any more), so animated locations or colours allocate nothing per frame.
+    private var stopRing: [[GradientStop]] = []
+    private var stopNext = 0
+
+    private static let stopRingSize = 4
 
     /// The gradient as a paint in the layer's coordinates, or nil when it draws nothing (no colours,
     /// empty bounds or a zero-length axis).
@@ -55,9 +61,16 @@ open class GradientLayer: Layer, @unchecked Sendable {
             stops = m.stops
         } else {
             let n = colors.count
-            let locs = locations.flatMap { $0.count == n && $0.allSatisfy(\.isFinite) ? $0 : nil }
-                ?? (0 ..< n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
-            stops = zip(colors, locs).map { GradientStop($0, at: $1) }
+            let given = locations.flatMap { $0.count == n && $0.allSatisfy(\.isFinite) ? $0 : nil }
+            var out: [GradientStop] = []
+            if stopRing.count == Self.stopRingSize { swap(&out, &stopRing[stopNext]) }
+            out.removeAll(keepingCapacity: true)
+            for (i, c) in colors.enumerated() {
+                out.append(GradientStop(c, at: given?[i] ?? (n == 1 ? 0 : Double(i) / Double(n - 1))))
+            }
+            if stopRing.count < Self.stopRingSize { stopRing.append(out) } else { stopRing[stopNext] = out }
+            stopNext = (stopNext + 1) % Self.stopRingSize
+            stops = out
             madeStops = (colors, locations, stops)
         }
         return .linear(stops: stops, start: s, end: e)

@@ -36,6 +36,13 @@ public final class RowProgram: @unchecked Sendable {
         segments.capacity * MemoryLayout<Segment>.stride + rowEnds.capacity * MemoryLayout<Int>.stride
     }
 
+    /// The pieces and rows it holds now.
+    public var pieceCount: Int { segments.count }
+    public var rowCount: Int { rowEnds.count }
+    /// The pieces and rows it has room for without allocating.
+    public var pieceRoom: Int { segments.capacity }
+    public var rowRoom: Int { rowEnds.capacity }
+
     /// Whether `copy(from:)` of `other` fits in the storage this one has (allocates nothing).
     public func holds(_ other: RowProgram) -> Bool {
         segments.capacity >= other.segments.count && rowEnds.capacity >= other.rowEnds.count

@@ -166,6 +166,15 @@ public final class MorphModel: LayerSceneModel {
             }
         }
         let old = clusters(a), new = clusters(b)
+        // An emitter's particles grow with its character's duration: the longest one the durations
+        // allow must stay within the emitter's budget, whatever the seed draws (refused before any is built).
+        if let probe = try Self.particles(parameters.effect, role: parameters.effect == .burn ? .leaving : .entering,
+                                          ink: Rect(x: 0, y: 0, width: 1, height: 1), em: em, color: parameters.color, begin: 0,
+                                          duration: parameters.durationRange.upperBound, seed: 0, build: false),
+           probe.particleCount > EmitterLayer.maxParticles {
+            throw SettingError("morph-duration", "--effect \(parameters.effect) would emit up to \(probe.particleCount) particles for one character "
+                               + "lasting \((parameters.durationRange.upperBound * 1000).rounded() / 1000) s; at most \(EmitterLayer.maxParticles): give a shorter duration")
+        }
         // Each new cluster takes the first unused old cluster with the same text.
         var used = [Bool](repeating: false, count: old.count)
         var partner = [Int?](repeating: nil, count: new.count)
@@ -253,8 +262,8 @@ public final class MorphModel: LayerSceneModel {
             }
             // Only the particle effects draw the particles' seed, so the others keep their sequence.
             let particles: Bool = [.sparkle, .burn, .anvil].contains(parameters.effect) && role != .moving
-            if particles, let emitter = Self.particles(parameters.effect, role: role, ink: c.ink, em: em, color: parameters.color,
-                                                       begin: delay, duration: duration, seed: parameters.seed &+ rng.next()) {
+            if particles, let emitter = try Self.particles(parameters.effect, role: role, ink: c.ink, em: em, color: parameters.color,
+                                                           begin: delay, duration: duration, seed: parameters.seed &+ rng.next()) {
                 extras.append(emitter)
             }
             glyphs.append(Glyph(role: role, text: c.text, delay: delay, duration: duration, from: from, to: to,
@@ -289,8 +298,28 @@ public final class MorphModel: LayerSceneModel {
         return any ? out : nil
     }
 
-    /// A disc of radius `r` centred on (0, 0).
-    static func dot(_ r: Double) -> Path { Path(ellipseIn: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)) }
+    /// A disc of radius `r` centred on (0, 0), as a regular polygon with a vertex at angle 0 and the
+    /// fewest sides (12 ... 64) that keep its edges within 0.1 px of the circle when drawn up to
+    /// `largest` times its size. A particle is small and short-lived: a polygon draws it with a few
+    /// dozen edges where a curve flattened within 0.0001 px takes a thousand, and looks the same.
+    static func dot(_ r: Double, largest: Double) -> Path {
+        let reach = max(r * max(largest, 1), 1e-9)
+        let step = Double.arcCosine(max(-1, 1 - 0.1 / reach))
+        let n = min(64, max(12, Int((Double.pi / max(step, 1e-9)).rounded(.up))))
+        var p = Path()
+        for k in 0 ..< n {
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            let q = Point(r * .cosine(a), r * .sine(a))
+            if k == 0 { p.move(to: q) } else { p.line(to: q) }
+        }
+        p.close()
+        return p
+    }
+
+    /// The largest scale a cell's particle is drawn at during its life.
+    static func largestScale(_ c: EmitterLayer.Cell) -> Double {
+        c.scale + c.scaleRange + max(c.scaleSpeed, 0) * (c.lifetime + c.lifetimeRange)
+    }
 
     /// A four-pointed star of radius `r`, centred on (0, 0).
     static func star(_ r: Double) -> Path {
@@ -304,9 +333,9 @@ public final class MorphModel: LayerSceneModel {
 
     /// The particles of the particle effects (LTMorphingLabel's emitters): sparkles falling over an
     /// entering character, flames and smoke rising from a leaving one that burns, dust where an anvil
-    /// lands; nil for the others.
+    /// lands; nil for the others. With `build` false the emitter is configured but has no particles yet.
     static func particles(_ effect: MorphEffect, role: MorphModel.Role, ink: Rect, em: Double, color: Color,
-                          begin: Double, duration: Double, seed: UInt64) -> EmitterLayer? {
+                          begin: Double, duration: Double, seed: UInt64, build: Bool = true) throws -> EmitterLayer? {
         let e = EmitterLayer()
         e.seed = seed
         var cells: [EmitterLayer.Cell] = []
@@ -330,10 +359,11 @@ public final class MorphModel: LayerSceneModel {
             fire.birthRate = 30; fire.lifetime = 0.45; fire.lifetimeRange = 0.15
             fire.velocity = em * 0.9; fire.velocityRange = em * 0.3; fire.emissionLongitude = -.pi / 2; fire.emissionRange = .pi / 10
             fire.scale = 1; fire.scaleRange = 0.3; fire.scaleSpeed = -1.6; fire.alphaSpeed = -1.8
-            fire.color = Color(r: 0xFF, g: 0x6A, b: 0x00); fire.shape = dot(max(1.5, em * 0.06))
+            fire.color = Color(r: 0xFF, g: 0x6A, b: 0x00); fire.shape = dot(max(1.5, em * 0.06), largest: largestScale(fire))
             var smoke = fire
             smoke.birthRate = 12; smoke.lifetime = 0.8; smoke.velocity = em * 0.6; smoke.scale = 1.4; smoke.scaleSpeed = 0.8
             smoke.alphaSpeed = -1.1; smoke.color = Color(r: 0x80, g: 0x80, b: 0x80, a: 0xB0)
+            smoke.shape = dot(max(1.5, em * 0.06), largest: largestScale(smoke))
             cells = [fire, smoke]
         case (.anvil, .entering):
             // A puff of dust to both sides of the baseline as the glyph lands.
@@ -344,7 +374,7 @@ public final class MorphModel: LayerSceneModel {
             left.velocity = em * 1.4; left.velocityRange = em * 0.5; left.emissionLongitude = .pi + 0.15; left.emissionRange = 0.25
             left.acceleration = Point(0, -em * 0.8); left.scale = 1; left.scaleRange = 0.4; left.scaleSpeed = 1.5
             left.alphaSpeed = -2; left.color = Color(r: 0x9E, g: 0x9E, b: 0x9E, a: 0xC0)
-            left.shape = dot(max(1.5, em * 0.05))
+            left.shape = dot(max(1.5, em * 0.05), largest: largestScale(left))
             var right = left
             right.emissionLongitude = -0.15
             cells = [left, right]
@@ -354,8 +384,8 @@ public final class MorphModel: LayerSceneModel {
         e.name = "\(effect) particles"
         e.bounds = Rect(x: 0, y: 0, width: 0, height: 0); e.anchorPoint = .zero
         e.cells = cells
-        // Within the budget by construction (a few dozen particles per character).
-        guard (try? e.build()) != nil else { return nil }
+        // Within the budget: `plan` refuses durations that would exceed it.
+        if build { try e.build() }
         return e
     }
 }

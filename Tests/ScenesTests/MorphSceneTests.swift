@@ -204,6 +204,27 @@ import Wave
                                                             Int((s.fontSize * 64).rounded()))])).advance26)
     }
 
+    /// A burning character emits 42 particles a second of its animation: a duration whose longest
+    /// draw would make more than an emitter's budget is refused, naming --morph-duration, whatever the
+    /// seed draws; one just under it still draws every particle.
+    @Test func particleEffectsRefuseDurationsPastTheEmittersBudget() throws {
+        func burn(_ mean: Double) throws -> MorphScene {
+            try Self.scene(["ab", "cd"]) { $0.effect = .burn; $0.durationRange = MorphParameters.durations(around: mean); $0.interval = 100 }
+        }
+        // ceil(30 D) + ceil(12 D) with D = 1.15 / 0.75 m: 2000 at D = 47.6 s, m = 31.04 s.
+        do {
+            _ = try burn(31.2)
+            Issue.record("a burn of up to 47.84 s per character was accepted")
+        } catch let e as SettingError {
+            #expect(e.key == "morph-duration", "\(e)")
+        }
+        let s = try burn(30.9)
+        let emitters = s.changes[1].root.sublayers.compactMap { $0 as? EmitterLayer }
+        #expect(emitters.count == 2 && emitters.allSatisfy { !$0.sublayers.isEmpty && $0.particleCount <= EmitterLayer.maxParticles })
+        // The other effects have no particles, so no such limit.
+        _ = try Self.scene(["ab", "cd"]) { $0.effect = .fall; $0.durationRange = MorphParameters.durations(around: 60); $0.interval = 100 }
+    }
+
     @Test func badParametersNameTheirFlag() throws {
         let cases: [((inout MorphParameters) -> Void, String)] = [
             ({ $0.texts = [] }, "--texts"), ({ $0.texts = ["a", ""] }, "--texts"), ({ $0.texts = ["a", "\u{378}"] }, "--texts"),

@@ -642,15 +642,12 @@ class Container:
 
 
 def grown(container, r):
-    """D(r): the container's contours, each filled whole, and the stroke of width 2r round-joined."""
-    polys = []
-    pieces = []
-    for c in container.contours:
-        p = ref.flatten_contour(c, STROKE_TOL)
-        polys.append(Polygon(p).buffer(0))
-        if r > 0:
-            pieces += stroke_pieces(p[:-1], True, r, "round", "butt", 10)
-    return shapely.union_all(polys + pieces)
+    """D(r): the container's contours, each filled whole, and the stroke of width 2r round-joined:
+    the points within r of the outline (round_band: GEOS's buffer, the same region as the union of
+    segment rectangles and round join pieces, which test_reference.py checks; a thousand times
+    faster on glyph outlines flattened this finely)."""
+    polys = [Polygon(ref.flatten_contour(c, FILL_TOL)).buffer(0) for c in container.contours]
+    return shapely.union_all(polys + ([round_band(container.contours, r)] if r > 0 else []))
 
 
 # ------------------------------------------------------- paints, shadows --
@@ -773,6 +770,49 @@ def stack_colour(back, front, j, n):
     return tuple(int(swift_round(a + (b - a) * t)) for a, b in zip(back, front))
 
 
+def wave_motion(o, n):
+    """SCENE.md 5: (progress p, unreduced phase Phi in degrees, P_ref of the levels, reduced motion)
+    of frame n: frame-based or time-based, the transitions, reduced motion."""
+    fps = fps_of(o)
+    reduced = bool(o.get("reduced-motion"))
+    k = 4.0 if reduced else 1.0
+    step = float(o.get("phase-step", 8)) / k
+    R = int(min(int(o.get("rise-frames", 300)) * k, 10_000_000))
+    timed = "phase-speed" in o or "rise-duration" in o
+    speed = float(o["phase-speed"]) / k if "phase-speed" in o else step * fps
+    D = min(float(o["rise-duration"]) * k, 1_000_000) if "rise-duration" in o else R / fps
+    t = n / fps
+    Phi = speed * t if timed else n * step
+    if "progress-to" in o or "progress-at" in o:
+        steps = ([(0.0, float(o["progress-to"]))] if "progress-to" in o else
+                 [(float(a), float(b)) for a, b in (e.split(":") for e in o["progress-at"].split(","))])
+        T = float(o.get("transition", 1))
+        E = easing(o.get("easing", "ease-in-out"))
+
+        def shown(v, target, el):
+            if T <= 0:
+                return target if el >= 0 else v
+            x = el / T
+            return v if x < 0 else target if x >= 1 else v + (target - v) * E(x)
+        v = float(o.get("progress", 0))
+        p = v
+        for i, (fr, target) in enumerate(steps):
+            if fr / fps > t:
+                break
+            if i > 0:
+                v = shown(v, steps[i - 1][1], fr / fps - steps[i - 1][0] / fps)
+            p = shown(v, target, t - fr / fps)
+        p_ref = (float(o["progress-to"]) if "progress-to" in o
+                 else max([float(o.get("progress", 0))] + [b for _, b in steps]))
+    elif "progress" in o:
+        p = p_ref = float(o["progress"])
+    elif timed:
+        p, p_ref = math.fmod(t, D) / D, 1.0
+    else:
+        p, p_ref = (n % R) / R, 1.0
+    return p, Phi, p_ref, reduced
+
+
 def render_wave(o):
     W, H = o["size"]
     n = int(o.get("frame", 0))
@@ -784,13 +824,11 @@ def render_wave(o):
         A = 0.15 * box.ink_h
     f = float(o.get("frequency", 0.3))
     w = float(o.get("wave-width", box.ink_w))
-    step = float(o.get("phase-step", 8))
-    R = int(o.get("rise-frames", 300))
-    p = float(o["progress"]) if "progress" in o else (n % R) / R
+    p, Phi, p_ref, reduced = wave_motion(o, n)
+    if reduced:
+        A /= 2
     top = ink_max_y - p * (box.ink_h + 2 * A)
     x = np.arange(W + 1, dtype=np.float64)
-    ang = 2 * math.pi * f * (x - ink_min_x) / w
-    Phi = n * step
     back = colour(o.get("back-wave"), (0x46, 0xB7, 0x51, 0x66))
     front = colour(o.get("front-wave"), (0x46, 0xB7, 0x51, 0xFF))
     nw = int(o.get("waves", 2))
@@ -804,7 +842,7 @@ def render_wave(o):
             if key == "color":
                 s["color"] = sg.parse_colour(v)
             elif key == "amplitude":
-                s["amp"] = float(v)
+                s["amp"] = float(v) / (2 if reduced else 1)
             elif key == "frequency":
                 s["freq"] = float(v)
             elif key == "phase":
@@ -817,9 +855,7 @@ def render_wave(o):
                 s["fill"] = v
             elif key == "level":
                 s["level"] = float(v)
-    # A wave with a level of its own: p_j = clamp(p L_j / P_ref, 0, 1), P_ref the fixed progress
-    # (1 for the repeating rise); P_ref = 0: p_j = L_j.
-    p_ref = float(o["progress"]) if "progress" in o else 1.0
+    # A wave with a level of its own: p_j = clamp(p L_j / P_ref, 0, 1); P_ref = 0: p_j = L_j.
     ys = []
     for s in specs:
         th = math.fmod(s["speed"] * s["dir"] * Phi + s["phase"], 360.0) % 360.0
@@ -1392,6 +1428,12 @@ def render_morph(o):
     texts = o.get("texts", "Marquee,Stroke,Spread,Morph").split(",")
     interval = float(o.get("interval", 2))
     effect = o.get("effect", "fall")
+    # Each cluster's duration is drawn from 0.35 ... 1.15 s scaled by --morph-duration / 0.75, its
+    # delay from 0 ... --char-delay (SCENE.md 7, morph).
+    mean = float(o.get("morph-duration", 0.75))
+    dur_lo, dur_hi = (mean / 0.75) * 0.35, (mean / 0.75) * 1.15
+    delay_hi = float(o.get("char-delay", 0.2))
+    particles = effect in ("sparkle", "burn", "anvil")
     seed = int(o.get("seed", 1))
     fill = colour(o.get("text-color"), (0, 0, 0, 255))
     if "font-size" in o:
@@ -1451,11 +1493,16 @@ def render_morph(o):
         layers.append((c, "moving" if partner[j] is not None else "entering", None if partner[j] is None else old[partner[j]]))
     out = over(np.zeros((H, W, 4)), np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
     pixel_layers = []
+    emitters = []
     for (text, per, ink), role, src in layers:
-        dur = rng.uniform(0.35, 1.15)
-        dly = rng.uniform(0.0, 0.2)
+        dur = rng.uniform(dur_lo, dur_hi)
+        dly = rng.uniform(0.0, delay_hi)
         turn = rng.uniform(0.35, 0.8)
         turn *= 1 if rng.next() & 1 == 0 else -1
+        if particles and role != "moving":
+            eseed = (seed + rng.next()) % 2 ** 64
+            if (effect, role) in (("sparkle", "entering"), ("burn", "leaving"), ("anvil", "entering")):
+                emitters.append(emitter(effect, ink, em, fill, dly, dur, eseed))
         frac = min(max((elapsed - dly) / dur, 0.0), 1.0)
         if effect == "pixelate" and role != "moving":
             # The glyph gives way to its pixels in the first half (leaving) or takes over from them
@@ -1467,35 +1514,37 @@ def render_morph(o):
             if 0 <= u < 1:
                 pixel_layers.append((per, ink, keyframes([0.0, 1.0, 0.0], [0, 0.5, 1], u)))
             continue
-        rest = (0.0, 0.0, 0.0, 1.0)                                  # tx, ty, rotation, scale
+        rest = (0.0, 0.0, 0.0, 1.0, 1.0)                     # tx, ty, rotation, scale x, scale y
         fromT = toT = rest
         fromO = toO = 1.0
         if role == "leaving":
             toO = 0.0
-            toT = {"fall": (0.0, 0.6 * em, turn, 1.0), "scale": (0.0, 0.0, 0.0, 0.1),
-                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0), "none": rest}[effect]
+            toT = {"fall": (0.0, 0.6 * em, turn, 1.0, 1.0), "scale": (0.0, 0.0, 0.0, 0.1, 0.1),
+                   "evaporate": (0.0, -0.5 * em, 0.0, 1.0, 1.0), "sparkle": (0.0, 0.0, 0.0, 0.8, 0.8),
+                   "burn": (0.0, 0.35 * (ink[3] - ink[1]), 0.0, 1.0, 0.3)}.get(effect, rest)
             e = EASE_IN(frac)
         elif role == "entering":
             fromO = 0.0
-            fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8),
-                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0), "none": rest}[effect]
-            e = EASE_OUT(frac)
+            fromT = {"fall": (0.0, -0.4 * em, 0.0, 1.0, 1.0), "scale": (0.0, 0.0, 0.0, 1.8, 1.8),
+                     "evaporate": (0.0, 0.5 * em, 0.0, 1.0, 1.0), "sparkle": (0.0, 0.0, 0.0, 0.4, 0.4),
+                     "anvil": (0.0, -(ink[3] + em), 0.0, 1.0, 1.0)}.get(effect, rest)
+            e = (EASE_IN if effect == "anvil" else EASE_OUT)(frac)
         else:
             e = EASE_IN_OUT(frac)
         opacity = fromO + (toO - fromO) * frac
-        tx, ty, rot, sc = (p + (q - p) * e for p, q in zip(fromT, toT))
+        tx, ty, rot, sx, sy = (p + (q - p) * e for p, q in zip(fromT, toT))
         cx, cy = (ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2
         px, py = cx, cy
         if role == "moving":
-            sx, sy = (src[2][0] + src[2][2]) / 2, (src[2][1] + src[2][3]) / 2
-            px, py = sx + (cx - sx) * e, sy + (cy - sy) * e
+            ox, oy = (src[2][0] + src[2][2]) / 2, (src[2][1] + src[2][3]) / 2
+            px, py = ox + (cx - ox) * e, oy + (cy - oy) * e
         if opacity <= 0:
             continue
         c_, s_ = math.cos(rot), math.sin(rot)
 
         def f(x, y):
             u, v = x - cx, y - cy
-            return (px + tx + c_ * sc * u - s_ * sc * v, py + ty + s_ * sc * u + c_ * sc * v)
+            return (px + tx + c_ * sx * u - s_ * sy * v, py + ty + s_ * sx * u + c_ * sy * v)
         per_t = [map_contours(g, f) for g in per]
         cov = cov_contours([c for g in per_t for c in g], W, H, "cluster", per_glyph=per_t)
         out = over(out, cov * opacity, premul(fill))
@@ -1513,6 +1562,134 @@ def render_morph(o):
                    for x0, y0 in [(ink[0] + i * block, ink[1] + j * block)]]
         if squares:
             out = over(out, ref.coverage(squares, W, H, "pixels") * opacity, premul(fill))
+    for em_ in emitters:
+        out = draw_particles(out, em_, elapsed)
+    return out
+
+
+# ------------------------------------------------------------ particles --
+
+def star_contour(r):
+    """A four-pointed star of radius r about (0, 0), inner points at 0.3 r on the diagonals."""
+    q = 0.3 * r
+    pts = [(0.0, -r), (q, -q), (r, 0.0), (q, q), (0.0, r), (-q, q), (-r, 0.0), (-q, -q), (0.0, -r)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]]
+
+
+def largest_scale(cell):
+    """SCENE.md: the largest scale a cell's particle is drawn at in its life."""
+    return cell["scale"] + cell["scaleRange"] + max(cell["scaleSpeed"], 0.0) * (cell["lifetime"] + cell["lifetimeRange"])
+
+
+def dot_contour(r, largest):
+    """A particle's disc of radius r about (0, 0): the regular n-gon from (r, 0) with the fewest sides
+    (12 ... 64) within 0.1 px of the circle at `largest` times its size."""
+    reach = max(r * max(largest, 1.0), 1e-9)
+    step = math.acos(max(-1.0, 1.0 - 0.1 / reach))
+    n = min(64, max(12, math.ceil(math.pi / max(step, 1e-9))))
+    pts = [(r * math.cos(2 * math.pi * k / n), r * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("L", *pts[0])]
+
+
+SAMPLES_PER_SECOND = 60.0
+
+
+def emitter(effect, ink, em, colour_, begin, duration, seed):
+    """SCENE.md's emitter of a sparkle (entering), burn (leaving) or anvil (entering) cluster:
+    (rect x, y, w, h; emit begin; emit duration; seed; cells). A cell is a dict of SCENE.md's table."""
+    x0, y0, x1, y1 = ink
+    w, h = x1 - x0, y1 - y0
+    base = dict(lifetimeRange=0.0, velocityRange=0.0, emissionRange=0.0, acc=(0.0, 0.0), scaleRange=0.0,
+                scaleSpeed=0.0, alphaSpeed=0.0, spin=0.0, spinRange=0.0)
+    if effect == "sparkle":
+        rect, b, d = (x0, y0, w, h * 0.3), begin, duration * 0.8
+        cells = [dict(base, birthRate=24.0, lifetime=0.6, lifetimeRange=0.2, velocity=em * 0.6, velocityRange=em * 0.3,
+                      longitude=math.pi / 2, emissionRange=math.pi / 4, acc=(0.0, em * 1.5), scale=1.0, scaleRange=0.4,
+                      scaleSpeed=-1.2, alphaSpeed=-1.4, spin=4.0, spinRange=3.0, colour=colour_,
+                      shape=star_contour(max(1.5, em * 0.09)))]
+    elif effect == "burn":
+        rect, b, d = (x0, y1 - h * 0.2, w, h * 0.2), begin, duration
+        fire = dict(base, birthRate=30.0, lifetime=0.45, lifetimeRange=0.15, velocity=em * 0.9, velocityRange=em * 0.3,
+                    longitude=-math.pi / 2, emissionRange=math.pi / 10, scale=1.0, scaleRange=0.3, scaleSpeed=-1.6,
+                    alphaSpeed=-1.8, colour=(0xFF, 0x6A, 0x00, 0xFF))
+        fire["shape"] = dot_contour(max(1.5, em * 0.06), largest_scale(fire))
+        smoke = dict(fire, birthRate=12.0, lifetime=0.8, velocity=em * 0.6, scale=1.4, scaleSpeed=0.8, alphaSpeed=-1.1,
+                     colour=(0x80, 0x80, 0x80, 0xB0))
+        smoke["shape"] = dot_contour(max(1.5, em * 0.06), largest_scale(smoke))
+        cells = [fire, smoke]
+    else:
+        rect, b, d = (x0, y1, w, 0.0), begin + duration, 0.12
+        left = dict(base, birthRate=60.0, lifetime=0.5, lifetimeRange=0.15, velocity=em * 1.4, velocityRange=em * 0.5,
+                    longitude=math.pi + 0.15, emissionRange=0.25, acc=(0.0, -em * 0.8), scale=1.0, scaleRange=0.4,
+                    scaleSpeed=1.5, alphaSpeed=-2.0, colour=(0x9E, 0x9E, 0x9E, 0xC0))
+        left["shape"] = dot_contour(max(1.5, em * 0.05), largest_scale(left))
+        cells = [left, dict(left, longitude=-0.15)]
+    return rect, b, d, seed, cells
+
+
+def particle_count(cell, d):
+    return math.ceil(max(cell["birthRate"], 0.0) * max(d, 0.0))
+
+
+def draw_particles(out, em_, t):
+    """Every particle of the emitter alive at t (seconds since the change), cell after cell, each
+    in birth order, composited source-over (SCENE.md 7, particles)."""
+    (rx, ry, rw, rh), begin, d, seed, cells = em_
+    H, W = out.shape[:2]
+    M64 = 2 ** 64
+    for k, c in enumerate(cells):
+        for i in range(particle_count(c, d)):
+            birth = begin + i / c["birthRate"]
+            if t < birth:
+                continue
+            r = SplitMix64(seed ^ ((k * 0xD1B54A32D192ED03) % M64) ^ ((i * 0x9E3779B97F4A7C15) % M64))
+            unit = lambda: (r.next() >> 11) / float(1 << 53)  # noqa: E731
+            signed = lambda: 2 * unit() - 1  # noqa: E731
+            life = max(c["lifetime"] + c["lifetimeRange"] * signed(), 1e-3)
+            speed = c["velocity"] + c["velocityRange"] * signed()
+            angle = c["longitude"] + c["emissionRange"] * signed()
+            ox = rx + rw * unit()
+            oy = ry + rh * unit()
+            scale0 = c["scale"] + c["scaleRange"] * signed()
+            spin = c["spin"] + c["spinRange"] * signed()
+            tau = t - birth
+            if tau >= life:
+                continue
+            vx, vy = math.cos(angle) * speed, math.sin(angle) * speed
+            ax, ay = c["acc"]
+
+            def state(a):
+                a = min(max(a, 0.0), life)
+                return (ox + vx * a + ax * (a * a / 2), oy + vy * a + ay * (a * a / 2),
+                        max(scale0 + c["scaleSpeed"] * a, 0.0), min(max(1 + c["alphaSpeed"] * a, 0.0), 1.0), spin * a)
+            # Key frames at steps + 1 evenly spaced ages, linear between them.
+            steps = max(math.ceil(life * SAMPLES_PER_SECOND), 1)
+            p = tau / life
+            if p <= 0:
+                cur = state(0.0)
+            else:
+                j = min(int(p * steps), steps - 1)
+                while j > 0 and j / steps > p:
+                    j -= 1
+                while j + 1 < steps and (j + 1) / steps <= p:
+                    j += 1
+                f = (p - j / steps) / ((j + 1) / steps - j / steps)
+                s0, s1 = state(life * j / steps), state(life * (j + 1) / steps)
+                cur = tuple(a + (b_ - a) * f for a, b_ in zip(s0, s1))
+            cx, cy, sc, alpha, turn = cur
+            if alpha <= 0 or sc <= 0:
+                continue
+            co, si = math.cos(turn), math.sin(turn)
+            shape = map_contours([c["shape"]], lambda x, y: (cx + co * sc * x - si * sc * y, cy + si * sc * x + co * sc * y))
+            poly = polylines_of(shape, FILL_TOL)
+            allpts = np.concatenate(poly)
+            bx0, by0 = max(int(math.floor(allpts[:, 0].min())), 0), max(int(math.floor(allpts[:, 1].min())), 0)
+            bx1, by1 = min(int(math.ceil(allpts[:, 0].max())), W), min(int(math.ceil(allpts[:, 1].max())), H)
+            if bx1 <= bx0 or by1 <= by0:
+                continue
+            win = [q - np.array([bx0, by0], dtype=float) for q in poly]
+            cov = ref.coverage(win, bx1 - bx0, by1 - by0, "particle")
+            out[by0:by1, bx0:bx1] = over(out[by0:by1, bx0:bx1], cov * alpha, premul(c["colour"]))
     return out
 
 

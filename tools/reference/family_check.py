@@ -203,6 +203,78 @@ def gen_levels(r):
     return case(o, flags)
 
 
+def gen_wave_timing(r):
+    """SCENE.md 5 at a random frame: time-based phase and rise (--phase-speed, --rise-duration, --fps),
+    transitions (--progress-to, or a --progress-at schedule that interrupts itself, up and down;
+    --transition 0 jumps; --easing names and cubic-beziers that overshoot), --reduced-motion;
+    sometimes waves with levels of their own (moved in proportion) or a label showing p."""
+    o = {"size": size(r)}
+    flags = []
+
+    def put(key, value):
+        o[key] = value
+        flags.extend(["--" + key, value])
+    if r.random() < 0.3:
+        put("fps", r.choice(["30", "24", "120", str(round(r.uniform(5, 200), 2))]))
+    fps = float(o.get("fps", 60))
+    if r.random() < 0.5:
+        put("phase-speed", str(round(r.uniform(-1800, 1800), 2)))
+    if r.random() < 0.4:
+        put("rise-duration", str(round(r.uniform(0.3, 20), 3)))
+    if r.random() < 0.3:
+        put("phase-step", str(round(r.uniform(-30, 30), 2)))
+    if r.random() < 0.3:
+        put("rise-frames", str(r.randrange(10, 1200)))
+    if r.random() < 0.5:
+        put("progress", str(round(r.random(), 3)))
+    end = r.randrange(0, 1200)
+    kind = r.choice(["to", "at", "at", "none"])
+    T = r.choice([0, round(r.uniform(0.05, 3), 3)])
+    if kind == "to":
+        put("progress-to", str(round(r.random(), 3)))
+        end = int(T * fps) + 40
+    elif kind == "at":
+        frames = sorted(r.sample(range(0, 600), r.randrange(1, 5)))
+        if r.random() < 0.5:                    # fractional frames are allowed too
+            frames = [f + 0.5 for f in frames]
+        put("progress-at", ",".join(f"{f:g}:{r.choice([0, 1, round(r.random(), 3)])}" for f in frames))
+        end = int(frames[-1] + T * fps) + 40
+    if kind != "none":
+        if r.random() < 0.8:
+            put("transition", str(T))
+        else:
+            T = 1.0
+            end = max(end, int(fps) + 600)
+        if r.random() < 0.7:
+            put("easing", r.choice(["linear", "ease-in", "ease-out", "ease-in-out",
+                                    f"cubic-bezier({round(r.random(), 2)},{round(r.uniform(-1.5, 2.5), 2)},"
+                                    f"{round(r.random(), 2)},{round(r.uniform(-1.5, 2.5), 2)})"]))
+    if r.random() < 0.35:
+        o["reduced-motion"] = True
+        flags += ["--reduced-motion"]
+    if r.random() < 0.4:
+        put("amplitude", r.choice([str(round(r.uniform(0, 25), 2)), f"{round(r.uniform(0, 30), 1)}%"]))
+    if r.random() < 0.35:
+        n = r.randrange(2, 5)
+        o["waves"], o["wave-edits"] = n, {}
+        flags += ["--waves", str(n)]
+        for k in r.sample(range(1, n + 1), r.randrange(1, n + 1)):
+            e = {"level": str(r.choice([0, 1, round(r.random(), 3)]))}
+            if r.random() < 0.5:
+                e["amplitude"] = str(round(r.uniform(0, 20), 2))
+            if r.random() < 0.5:
+                e["speed"] = str(r.randrange(0, 4))
+            o["wave-edits"][k] = e
+            flags += ["--wave", f"{k}:" + ",".join(f"{a}={b}" for a, b in e.items())]
+    if r.random() < 0.3:
+        put("label", r.choice(["{p}%", "{p:.2}"]))
+    if r.random() < 0.3:
+        o["shape"] = r.choice(["circle", "heart", "rounded-rect"])
+        flags += ["--shape", o["shape"]]
+    o["frame"] = r.randrange(0, max(end, 1) + 1)
+    return case(o, flags)
+
+
 def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
@@ -435,14 +507,39 @@ def gen_marquee(r):
 
 
 def gen_morph(effect):
+    """Texts, interval and seed at random, sometimes --morph-duration and --char-delay (a cluster's
+    durations and delays), a text colour, another --fps; a frame within a change's animations (or
+    just after, while particles live)."""
     def gen(r):
         texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
-        interval = round(r.uniform(1.4, 2.5), 2)
         n = len(texts.split(","))
-        o = {"size": size(r), "texts": texts, "interval": str(interval), "effect": effect, "seed": str(r.randrange(1, 1000))}
+        o = {"size": size(r), "texts": texts, "effect": effect, "seed": str(r.randrange(1, 1000))}
+        flags = ["--texts", texts, "--effect", effect, "--seed", o["seed"]]
+        longest = 1.35
+        if r.random() < 0.5:
+            o["morph-duration"] = str(round(r.uniform(0.1, 1.6), 3))
+            flags += ["--morph-duration", o["morph-duration"]]
+        if r.random() < 0.5:
+            o["char-delay"] = str(r.choice([0, round(r.uniform(0, 0.9), 3)]))
+            flags += ["--char-delay", o["char-delay"]]
+        if "morph-duration" in o or "char-delay" in o:
+            longest = float(o.get("char-delay", 0.2)) + float(o.get("morph-duration", 0.75)) / 0.75 * 1.15
+        interval = round(r.uniform(longest + 0.01, longest + 1.2), 2)
+        o["interval"] = str(interval)
+        flags += ["--interval", o["interval"]]
+        if r.random() < 0.3:
+            o["text-color"] = colour(r)
+            flags += ["--text-color", o["text-color"]]
         k = r.randrange(1, 2 * n + 1)
-        o["frame"] = int((k * interval + r.uniform(0, 1.4)) * 60)
-        flags = ["--texts", texts, "--interval", o["interval"], "--effect", effect, "--seed", o["seed"]]
+        # Anvil's dust rises where a character lands (after its whole animation): frames from the
+        # middle of the animations on.
+        lo = 0.5 * longest if effect == "anvil" else 0.0
+        fps = 60
+        if r.random() < 0.25:
+            fps = r.choice([24, 30, 120])
+            o["fps"] = str(fps)
+            flags += ["--fps", o["fps"]]
+        o["frame"] = int((k * interval + r.uniform(lo, min(longest + 0.8, interval))) * fps)
         return case(o, flags, "morph")
     return gen
 
@@ -563,9 +660,10 @@ def gen_shadow(which):
 
 FEATURES = {
     "text-lines": gen_multiline, "text-wrap": gen_wrap, "shape": gen_shape, "svg": gen_svg, "stack": gen_stack,
-    "placement": gen_placement, "levels": gen_levels, "gradient": gen_gradient, "border": gen_border, "label": gen_label, "label-layout": gen_label_layout, "stroke": gen_stroke, "stroke-timing": gen_stroke_timing, "spread": gen_spread, "shimmer": gen_shimmer,
+    "placement": gen_placement, "levels": gen_levels, "wave-timing": gen_wave_timing, "gradient": gen_gradient, "border": gen_border, "label": gen_label, "label-layout": gen_label_layout, "stroke": gen_stroke, "stroke-timing": gen_stroke_timing, "spread": gen_spread, "shimmer": gen_shimmer,
     "marquee": gen_marquee, "morph-fall": gen_morph("fall"), "morph-scale": gen_morph("scale"),
-    "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
+    "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
+    "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
 }
 

@@ -259,6 +259,46 @@ def test_label_outline_band():
         assert a.sum() > 100 * h and np.max(np.abs(a - b)) < 0.1 / 255, (text, np.max(np.abs(a - b)) * 255)
 
 
+def test_border_grown_outline():
+    """family.py's grown outline D(r) of the border ring (filled contours and GEOS's buffer) against
+    the filled contours united with segment rectangles and round join pieces: within 0.1/255."""
+    import family as F
+
+    class Box:
+        contours = F.layout("ok", F.Face.get(), 24 * 64).contours(10, 60)
+    for r in (0.8, 3.5):
+        a = F.cov_geom(F.grown(Box, r), 90, 80, "grown")
+        polys = [R.flatten_contour(c, F.FILL_TOL) for c in Box.contours]
+        stroke = F.stroke_geom([(q, True) for q in polys], r, "round", "butt", 10)
+        b = F.cov_geom(F.shapely.union_all([F.Polygon(q).buffer(0) for q in polys] + [stroke]), 90, 80, "pieces")
+        assert a.sum() > 200 and np.max(np.abs(a - b)) < 0.1 / 255, (r, np.max(np.abs(a - b)) * 255)
+
+
+def test_particles_and_wave_motion():
+    """family.py's SplitMix64 against its published first outputs (seed 0), a sparkle particle drawn
+    at its birth and none 5 s after its emitter, and the wave's timing: an interrupted transition
+    starts where the level had got to, the start value at frame 0, time-based phase, reduced motion's
+    longer rise."""
+    import family as F
+    r = F.SplitMix64(0)
+    assert [r.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    # One sparkle particle on a white canvas: its centre follows the key frames.
+    ink, em = (40.0, 30.0, 80.0, 70.0), 40.0
+    emitter = F.emitter("sparkle", ink, em, (0, 0, 0, 255), 0.0, 1.0, 12345)
+    out = F.draw_particles(np.ones((120, 160, 4)), emitter, 0.0)
+    assert np.any(out[..., 0] < 1), "particle 0 is drawn at its birth"
+    out2 = F.draw_particles(np.ones((120, 160, 4)), emitter, 5.0)
+    assert np.all(out2 == 1), "no particle outlives its emitter by 5 s"
+    # Transitions: 0 -> 1 over 1 s linearly from frame 0, interrupted at frame 30 (0.5 s) towards 0.
+    o = {"progress-at": "0:1,30:0", "transition": "1", "easing": "linear"}
+    p45 = F.wave_motion(o, 45)[0]                 # 0.25 s into the second step, from 0.5
+    assert abs(p45 - 0.5 * (1 - 0.25)) < 1e-12, p45
+    assert F.wave_motion(dict(o, progress="0.2"), 0)[0] == 0.2       # frame 0: the start value
+    assert F.wave_motion({"phase-speed": "90", "fps": "30"}, 30)[1] == 90.0
+    p, _, _, reduced = F.wave_motion({"reduced-motion": True, "rise-frames": "100"}, 200)
+    assert reduced and p == 0.5                   # R 400: frame 200 is half way
+
+
 def main():
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     passed = failed = 0
