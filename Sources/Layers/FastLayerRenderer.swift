@@ -715,7 +715,12 @@ public final class FastLayerRenderer {
         }
     }
 
-    /// The builder for a path's stroke in a style under a transform (the last few are kept).
+    /// Stroke builders kept, least recently used dropped first: enough for a pen per glyph of a
+    /// long text all drawing at once (fewer made every one again every frame).
+    static let strokeBuilders = 256
+
+    /// The builder for a path's stroke in a style under a transform (the last `strokeBuilders`
+    /// used are kept).
     private func strokeBuilder(_ path: Path, _ style: StrokeStyle, _ t: Transform) -> StrokeBuilder {
         if let k = strokes.firstIndex(where: { $0.matches(path, style, t) }) {
             let b = strokes[k]
@@ -723,7 +728,7 @@ public final class FastLayerRenderer {
             return b
         }
         let b = StrokeBuilder(path: path, style: style, transform: t)
-        if strokes.count >= 8 { strokes.removeFirst() }
+        if strokes.count >= Self.strokeBuilders { strokes.removeFirst() }
         strokes.append(b)
         return b
     }
