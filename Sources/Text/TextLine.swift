@@ -76,7 +76,8 @@ struct ShapedRun {
 }
 
 extension TextShaper {
-    /// Shapes the whole text at `e64`, keeping glyphs without ink (spaces) and cluster boundaries.
+    /// Shapes the whole text at `e64`, keeping glyphs without ink (spaces) and cluster boundaries;
+    /// a cluster's text is its characters (HarfBuzz's cluster, within its line).
     func shapeRun(e64: Int, run: Int, clusterBase: Int) throws -> ShapedRun {
         let shaped = try shapeGlyphs(e64: e64, outlines: true)
         // Cluster values are indices of Unicode scalars; each distinct value starts a cluster.
@@ -89,7 +90,10 @@ extension TextShaper {
         }
         var clusters: [TextCluster] = []
         for (k, s) in starts.enumerated() {
-            let e = k + 1 < starts.count ? starts[k + 1] : scalars.count
+            // Up to the next cluster or the end of the cluster's line: a newline, and the spaces a
+            // wrapped line hangs, belong to no cluster.
+            let lineEnd = shaped.lines.first(where: { $0.contains(s) })?.upperBound ?? scalars.count
+            let e = min(k + 1 < starts.count ? starts[k + 1] : scalars.count, lineEnd)
             let members = glyphs.indices.filter { glyphs[$0].cluster == clusterBase + k }
             var piece = String.UnicodeScalarView()
             piece.append(contentsOf: scalars[s ..< e])

@@ -104,10 +104,12 @@ public final class TextShaper: @unchecked Sendable {
     typealias RawGlyph = TextLayout.Glyph
 
     /// The text's glyphs in visual order (with or without ink; the lines after the first below it),
-    /// the widest line's advance, and the chosen font's ascender and descender at that scale.
-    func shapeGlyphs(e64: Int, outlines: Bool) throws -> (glyphs: [RawGlyph], advance26: Int, ascender26: Int, descender26: Int) {
+    /// each line's characters (as `lines(e64:)`), the widest line's advance, and the chosen font's
+    /// ascender and descender at that scale.
+    func shapeGlyphs(e64: Int, outlines: Bool) throws
+        -> (glyphs: [RawGlyph], lines: [Range<Int>], advance26: Int, ascender26: Int, descender26: Int) {
         let layout = try TextLayout(text: text, primary: face, style: style, e64: e64, outlines: outlines)
-        return (layout.glyphs, layout.width26, layout.ascender26, layout.descender26)
+        return (layout.glyphs, layout.lines.map(\.characters), layout.width26, layout.ascender26, layout.descender26)
     }
 }
 

@@ -36,6 +36,18 @@ import Wave
         for c in s.changes { #expect(c.root.sublayers.count == c.glyphs.count) }
     }
 
+    @Test func aCharacterAtALinesEndMovesToTheSameCharacterElsewhere() throws {
+        // A newline, or the spaces a wrapped line hangs, belong to no cluster: the "b" ending the
+        // first line of "ab\ncd" is the same character as the "b" ending "cdab".
+        let s = try Self.scene(["ab\ncd", "cdab"], size: (200, 160))
+        let c1 = s.changes[1]
+        #expect(c1.glyphs.map(\.text) == ["c", "d", "a", "b"])
+        #expect(c1.glyphs.allSatisfy { $0.role == .moving })
+        let wrapped = try Self.scene(["ab cd", "cd ab"], size: (200, 160)) { $0.paragraph.wrapWidth = 1 }
+        #expect(wrapped.changes[1].glyphs.map(\.text) == ["c", "d", "a", "b"])
+        #expect(wrapped.changes[1].glyphs.allSatisfy { $0.role == .moving })
+    }
+
     @Test func durationsAndDelaysAreSeededAndInTheDocumentsRanges() throws {
         let a = try Self.scene(), b = try Self.scene(), other = try Self.scene { $0.seed = 99 }
         let all = a.changes.flatMap(\.glyphs)

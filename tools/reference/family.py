@@ -117,6 +117,8 @@ class Placed:
 
     def __init__(self):
         self.glyphs = []
+        self.line_of = []       # per glyph: the index of its line (layout() fills it)
+        self.line_text = []     # per line: its characters (a wrapped line without the spaces it hangs)
 
     def ink26(self, which=None):
         box = None
@@ -200,6 +202,7 @@ def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
     widths = [sum(g[4] for g in sh) for sh, _, _ in shaped]
     box = wrap26 if wrap26 is not None else max(widths)
     placed = Placed()
+    placed.width26 = max(widths)                       # the widest line's advance
     for k, ((sh, s, last), w) in enumerate(zip(shaped, widths)):
         extra = box - w
         x0 = {"left": 0, "start": 0, "right": extra, "end": extra, "justify": 0,
@@ -207,8 +210,10 @@ def layout(text, face, e64, wrap=None, align="center", line_height=1.0):
         spaces = ([j for j, g in enumerate(sh) if s[g[1]] == " "]
                   if align == "justify" and wrap26 is not None and not last and extra > 0 else [])
         pen, shift, given = x0, 0, 0
+        placed.line_text.append(s)
         for j, (gid, cl, xo, yo, xa) in enumerate(sh):
             placed.glyphs.append((gid, cl, pen + xo + shift, -k * advance + yo, face, e64))
+            placed.line_of.append(k)
             pen += xa
             if j in spaces:
                 q = spaces.index(j)
@@ -406,14 +411,22 @@ def stroke_geom(paths, h, join, cap, miter_limit):
     return shapely.union_all(pieces) if pieces else Polygon()
 
 
+RING_TOL = 1e-3     # px: chords of round bands (see round_band)
+
+
 def round_band(contours, h):
-    """The stroke of closed contours with round joins: the points within h of them (GEOS's buffer,
-    the Minkowski sum with a disk; for a closed polyline the same region as the union of segment
-    rectangles and round join pieces, test_reference.py checks), arcs within ARC_TOL."""
-    q = max(8, math.ceil(math.pi / 4 / math.acos(max(-1.0, 1 - ARC_TOL / h)))) if h > ARC_TOL else 8
-    bands = [shapely.buffer(shapely.LineString(ref.flatten_contour(c, FILL_TOL)), h, quad_segs=q,
-                            join_style="round", cap_style="round") for c in contours]
-    return shapely.union_all(bands)
+    """The stroke of closed contours with round joins: exactly the points within h of the contours
+    flattened within RING_TOL, built as segment rectangles and round join pieces (stroke_pieces,
+    arcs within ARC_TOL) united by GEOS. Not GEOS's buffer, which simplifies its input by 1 % of the
+    distance and so reaches past h (0.6 px^2 too much over each "g" of "gauge" at h = 10.94;
+    test_reference.py holds this). Chords within 1e-3 px move a coverage by at most 1.5e-3
+    (0.36/255), so a rounded value differs from the exact one's by at most 1, the tolerance; finer
+    chords make the union far slower (220 s at 1e-5 for that ring)."""
+    pieces = []
+    for c in contours:
+        p = ref.flatten_contour(c, RING_TOL)
+        pieces += stroke_pieces(p[:-1], True, h, "round", "butt", 10)
+    return shapely.union_all(pieces) if pieces else Polygon()
 
 
 # ------------------------------------------------------------ path data --
@@ -512,6 +525,13 @@ def shape_contours(name, corner=15.0):
     if name == "triangle":
         h = 100 * math.sqrt(3) / 2
         return [[("M", 50.0, 0.0), ("L", 100.0, h), ("L", 0.0, h), ("L", 50.0, 0.0)]]
+    if name == "drop":
+        # "M50 0C50 0 85 35 85 65A35 35 0 0 1 15 65C15 35 50 0 50 0Z": the arc, a half circle about
+        # (50, 65) through (50, 100), as two quarter cubics (SVG's implementation notes: at most 90
+        # degrees each, control points 4/3 tan(quarter angle) of the radius along the tangents).
+        k = 35 * 4 / 3 * math.tan(math.pi / 8)
+        return path_data(f"M50 0C50 0 85 35 85 65C85 {65 + k!r} {50 + k!r} 100 50 100C{50 - k!r} 100 15 {65 + k!r} 15 65"
+                         "C15 35 50 0 50 0Z")
     if name == "heart":
         return path_data("M50 22C50 10 40 0 26 0 11 0 0 12 0 27 0 55 30 70 50 90 70 70 100 55 100 27 100 12 89 0 74 0 60 0 50 10 50 22Z")
     if name == "star":
@@ -578,6 +598,31 @@ def map_contours(contours, f):
 
 # --------------------------------------------------------------- the gauge --
 
+def rule_geom(contours, rule):
+    """The region of closed contours under a fill rule. Even-odd: the symmetric difference of the
+    contours' polygons. Non-zero: for contours that do not cross (each one inside or outside
+    another), the faces (a contour's polygon minus the contours inside it) whose winding number,
+    the sum of the orientations of the contours around them, is not 0."""
+    polys = [Polygon(ref.flatten_contour(c, FILL_TOL)) for c in contours]
+    if rule == "evenodd" or len(polys) == 1:
+        g = None
+        for p in polys:
+            p = p.buffer(0)
+            g = p if g is None else g.symmetric_difference(p)
+        return g
+    sign = [1 if p.exterior.is_ccw else -1 for p in polys]
+    fixed = [p.buffer(0) for p in polys]
+    faces = []
+    for i, p in enumerate(fixed):
+        around = [j for j, q in enumerate(fixed) if j != i and q.contains(p)]
+        inside = [q for j, q in enumerate(fixed) if j != i and p.contains(q)]
+        assert all(p.contains(q) or q.contains(p) or p.disjoint(q) for j, q in enumerate(fixed) if j != i), \
+            "non-zero contours that cross are not drawn by the reference"
+        if sign[i] + sum(sign[j] for j in around) != 0:
+            faces.append(p.difference(shapely.union_all(inside)) if inside else p)
+    return shapely.union_all(faces) if faces else Polygon()
+
+
 class Container:
     """What the waves fill: contours on the canvas, the ink box, M, and the outline's contours
     (for the border; None for nothing to ring)."""
@@ -585,7 +630,10 @@ class Container:
     def __init__(self, o, W, H):
         self.W, self.H = W, H
         svg = o.get("svg-elements")
-        if o.get("shape") or svg is not None:
+        self.image = o.get("mask-alpha") is not None
+        if self.image:
+            self.mask_image(np.asarray(o["mask-alpha"], dtype=np.float64) / 255.0, o, W, H)
+        elif o.get("shape") or svg is not None:
             if svg is not None:
                 elems = svg                    # [(contours, rule)] each filled on its own
             else:
@@ -605,14 +653,13 @@ class Container:
             self.elements = [(map_contours(e, f), r) for e, r in elems]
             self.ink = (pcx - sx * (bx1 - bx0) / 2, pcy - sy * (by1 - by0) / 2,
                         pcx + sx * (bx1 - bx0) / 2, pcy + sy * (by1 - by0) / 2)
-            geoms = []
-            for cs, rule in self.elements:
-                g = None
-                for c in cs:
-                    p = Polygon(ref.flatten_contour(c, FILL_TOL)).buffer(0)
-                    g = p if g is None else g.symmetric_difference(p)
-                geoms.append(g)
-            self.geom = shapely.union_all(geoms)
+            self.geom = shapely.union_all([rule_geom(cs, rule) for cs, rule in self.elements])
+            # The container's shadow is cast by the outline under the non-zero rule (SCENE.md 4),
+            # which fills a hole of an even-odd outline drawn the same way round as the contour
+            # around it: one outline (a path, a shape, an SVG file of one element) as it is; the
+            # union of several SVG elements is rebuilt as one outline of their filled area.
+            self.shadow_geom = (rule_geom([c for cs, _ in self.elements for c in cs], "nonzero")
+                                if len(self.elements) == 1 and len(self.elements[0][0]) > 1 else None)
             self.contours = [c for cs, _ in self.elements for c in cs]
             self.M = cov_geom(self.geom, W, H, "container")
         else:
@@ -636,17 +683,82 @@ class Container:
                 per = [map_contours(g, lambda x, y: (pcx + sx * (x - pcx), pcy + sy * (y - pcy))) for g in per]
                 self.ink = (pcx - bw / 2, pcy - bh / 2, pcx + bw / 2, pcy + bh / 2)
             self.contours = [c for g in per for c in g]
+            self.per_glyph = per
             self.M = cov_contours(self.contours, W, H, "container", per_glyph=per)
         self.ink_w = self.ink[2] - self.ink[0]
         self.ink_h = self.ink[3] - self.ink[1]
 
+    def mask_image(self, alpha, o, W, H):
+        """SCENE.md 2, mask image: the box of pixels with non-zero alpha plays the ink box, scaled
+        as an outline's bounds (contain, fill or none in the target box) and centred; M is the
+        box-filtered area average of the alpha, image pixels as squares of the scaled size."""
+        ys, xs = np.nonzero(alpha > 0)
+        x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+        iw, ih = float(x1 - x0), float(y1 - y0)
+        pcx, pcy, bw, bh, fit = placement(o, W, H)
+        if fit == "fill":
+            sx, sy = bw / iw, bh / ih
+        elif fit == "none":
+            sx = sy = 1.0
+        else:
+            sx = sy = min(bw / iw, bh / ih)
+        ox, oy = pcx - sx * iw / 2 - sx * x0, pcy - sy * ih / 2 - sy * y0
+
+        def overlaps(n, canvas, origin, scale):
+            """(canvas, n): the length of canvas pixel i within image pixel u along one axis."""
+            a = origin + scale * np.arange(n)
+            i = np.arange(canvas)[:, None]
+            return np.clip(np.minimum(a + scale, i + 1.0) - np.maximum(a, i * 1.0), 0, None)
+        self.M = np.clip(overlaps(alpha.shape[0], H, oy, sy) @ alpha @ overlaps(alpha.shape[1], W, ox, sx).T, 0, 1)
+        # For the area mapping: each image row's alpha-weighted width within the canvas's columns,
+        # and its span (y0, y1) on the canvas.
+        xs0 = ox + sx * np.arange(alpha.shape[1])
+        self.row_widths = alpha @ np.clip(np.minimum(xs0 + sx, W) - np.maximum(xs0, 0), 0, None)
+        self.row_spans = [(oy + sy * v, oy + sy * (v + 1)) for v in range(alpha.shape[0])]
+        self.ink = (ox + sx * x0, oy + sy * y0, ox + sx * x1, oy + sy * y1)
+        self.contours = None
+
+
+def area_level(box, p):
+    """SCENE.md 3, area mapping: u(p) = (inkMaxY - Y(p)) / inkH, Y(p) the height with p of the
+    container's area below it within the canvas rows (an outline: all of its width, under its fill
+    rule; a mask image: its rows as placed, within the canvas's columns). Y(0) and Y(1) are the
+    bottom and top edges of the rows with coverage. Solved by bisection to 1e-12 px."""
+    H = box.H
+    rows = np.nonzero(box.M.sum(axis=1) > 0)[0]
+    if p <= 0 or p >= 1:
+        y = float(rows[-1] + 1) if p <= 0 else float(rows[0])
+        return (box.ink[3] - y) / box.ink_h
+    if box.image:
+        spans = [(max(a, 0.0), min(b, float(H)), w) for (a, b), w in zip(box.row_spans, box.row_widths) if w > 0]
+
+        def below(y):
+            return sum(w * max(0.0, b - max(a, y)) for a, b, w in spans if b > a)
+    else:
+        geom = getattr(box, "geom", None)
+        if geom is None:
+            geom = geom_of_glyphs(box.per_glyph)
+        x0, _, x1, _ = geom.bounds
+
+        def below(y):
+            return geom.intersection(shapely.box(x0 - 1, max(y, 0.0), x1 + 1, float(H))).area if y < H else 0.0
+    total = below(0.0)
+    lo, hi = 0.0, float(H)                      # below(lo) >= p total >= below(hi)
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if below(mid) >= p * total:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12:
+            break
+    return (box.ink[3] - (lo + hi) / 2) / box.ink_h
+
 
 def grown(container, r):
-    """D(r): the container's contours, each filled whole, and the stroke of width 2r round-joined:
-    the points within r of the outline (round_band: GEOS's buffer, the same region as the union of
-    segment rectangles and round join pieces, which test_reference.py checks; a thousand times
-    faster on glyph outlines flattened this finely)."""
-    polys = [Polygon(ref.flatten_contour(c, FILL_TOL)).buffer(0) for c in container.contours]
+    """D(r): the container's contours, each filled whole, united with the stroke of width 2r
+    round-joined (round_band: exactly the points within r of the outline)."""
+    polys = [Polygon(ref.flatten_contour(c, RING_TOL)).buffer(0) for c in container.contours]
     return shapely.union_all(polys + ([round_band(container.contours, r)] if r > 0 else []))
 
 
@@ -827,7 +939,8 @@ def render_wave(o):
     p, Phi, p_ref, reduced = wave_motion(o, n)
     if reduced:
         A /= 2
-    top = ink_max_y - p * (box.ink_h + 2 * A)
+    u = area_level(box, p) if o.get("fill-mapping") == "area" else p
+    top = ink_max_y - u * (box.ink_h + 2 * A)
     x = np.arange(W + 1, dtype=np.float64)
     back = colour(o.get("back-wave"), (0x46, 0xB7, 0x51, 0x66))
     front = colour(o.get("front-wave"), (0x46, 0xB7, 0x51, 0xFF))
@@ -862,7 +975,7 @@ def render_wave(o):
         t_j = top
         if "level" in s:
             pj = s["level"] if p_ref == 0 else min(max(p * (s["level"] / p_ref), 0.0), 1.0)
-            t_j = ink_max_y - pj * (box.ink_h + 2 * A)
+            t_j = ink_max_y - (area_level(box, pj) if o.get("fill-mapping") == "area" else pj) * (box.ink_h + 2 * A)
         ys.append(t_j + A + s["amp"] * np.sin(2 * math.pi * s["freq"] * (x - ink_min_x) / w + math.radians(th)))
     ybot = max([float(H)] + [float(y.max()) for y in ys]) + 10
     covs = [ref.coverage([ref.wave_polyline(y, W, ybot)], W, H, "wave") for y in ys]
@@ -871,12 +984,17 @@ def render_wave(o):
         out = over(out, np.ones((H, W)), paint_image(o["background-fill"], (0, 0, W, H), W, H))
     else:
         out = over(out, np.ones((H, W)), premul(colour(o.get("background"), (255, 255, 255, 255))))
-    if "container-shadow" in o:   # cast by the outline, non-zero (text and built-in shapes: M)
-        out = cast(out, box.M, o["container-shadow"])
     if "container-fill" in o:
-        out = over(out, box.M, paint_image(o["container-fill"], box.ink, W, H))
+        csrc = paint_image(o["container-fill"], box.ink, W, H)
     else:
-        out = over(out, box.M, premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3))))
+        csrc = premul(colour(o.get("container"), (0xE9, 0xE9, 0xE5, 0xB3)))
+    if "container-shadow" in o:
+        # Cast by the outline, non-zero (text and built-in shapes: M); a mask image, which has no
+        # outline, by the container as drawn: M times its colour's or its fill's alpha.
+        src = box.M * csrc[..., 3] if box.image else (
+            cov_geom(box.shadow_geom, W, H, "shadow path") if getattr(box, "shadow_geom", None) is not None else box.M)
+        out = cast(out, src, o["container-shadow"])
+    out = over(out, box.M, csrc)
     grad = o.get("water-gradient")
     t = np.clip((np.arange(H) + 0.5 - ink_min_y) / box.ink_h, 0, 1)[:, None, None]
     for s, cv in zip(specs, covs):
@@ -1213,11 +1331,14 @@ def render_spread(o):
     t = now(o)
     face = Face.get(o.get("font"))
     text = o.get("text", "Following")
-    mk = lambda e: layout(text, face, e)  # noqa: E731
+    wrap = float(o["wrap"]) if "wrap" in o else None
+    mk = lambda e: layout(text, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))  # noqa: E731
     e64 = swift_round(float(o["font-size"]) * 64) if "font-size" in o else fit_e64(mk, W, H)
     pl = mk(e64)
     asc, desc, _ = face.extents(e64)
-    lw, lh = sum(g[4] for g in face.shape(text, e64)) / 64, (asc - desc) / 64
+    # The title's bounds: the widest line's advance by the first line's box (ascender minus
+    # descender); with several lines the frame is mostly their ink.
+    lw, lh = pl.width26 / 64, (asc - desc) / 64
     x0, y0, x1, y1 = pl.ink26()
     ink = (x0 / 64, asc / 64 - y1 / 64, x1 / 64, asc / 64 - y0 / 64)          # in the title's bounds
     bx0, by0, bx1, by1 = min(0, ink[0]), min(0, ink[1]), max(lw, ink[2]), max(lh, ink[3])
@@ -1436,38 +1557,43 @@ def render_morph(o):
     particles = effect in ("sparkle", "burn", "anvil")
     seed = int(o.get("seed", 1))
     fill = colour(o.get("text-color"), (0, 0, 0, 255))
+    # Each text is laid out as the container's (SCENE.md 2): paragraphs split at newlines, wrapped
+    # at --wrap, aligned by --align, one --line-height apart; the first line's baseline at y = 0.
+    wrap = float(o["wrap"]) if "wrap" in o else None
+
+    def paragraph(s, e):
+        return layout(s, face, e, wrap, o.get("align", "center"), float(o.get("line-height", 1)))
     if "font-size" in o:
         e64 = swift_round(float(o["font-size"]) * 64)
     else:
-        e64 = min(fit_e64(lambda e, s=s: layout(s, face, e), W, H) for s in texts)
+        e64 = min(fit_e64(lambda e, s=s: paragraph(s, e), W, H) for s in texts)
     em = e64 / 64
     lines = []
     top, bottom = math.inf, -math.inf
     for s in texts:
-        sh = face.shape(s, e64)
-        pl = Placed()
-        pen = 0
-        for gid, cl, xo, yo, xa in sh:
-            pl.glyphs.append((gid, cl, pen + xo, yo, face, e64))
-            pen += xa
+        pl = paragraph(s, e64)
         x0, y0, x1, y1 = pl.ink26()
         top, bottom = min(top, -y1 / 64), max(bottom, -y0 / 64)
         lines.append((s, pl, (x0 + x1) / 128))
     base = H / 2 - (top + bottom) / 2
 
     def clusters(k):
+        """The text's clusters in reading order (line after line): (characters, contours, ink box).
+        A cluster's characters run from its first to the next cluster's first on its line, or to
+        the line's end: a newline, and the spaces a wrapped line hangs, belong to no cluster."""
         s, pl, cx = lines[k]
         ox = W / 2 - cx
-        starts = sorted({g[1] for g in pl.glyphs})
+        keys = sorted({(pl.line_of[i], g[1]) for i, g in enumerate(pl.glyphs)})
         out = []
-        for q, st in enumerate(starts):
-            nxt = starts[q + 1] if q + 1 < len(starts) else len(s)
-            which = {i for i, g in enumerate(pl.glyphs) if g[1] == st}
+        for q, (ln, st) in enumerate(keys):
+            line = pl.line_text[ln]
+            nxt = keys[q + 1][1] if q + 1 < len(keys) and keys[q + 1][0] == ln else len(line)
+            which = {i for i, g in enumerate(pl.glyphs) if g[1] == st and pl.line_of[i] == ln}
             b = pl.ink26(which)
             if b is None:
                 continue
             ink = (ox + b[0] / 64, base - b[3] / 64, ox + b[2] / 64, base - b[1] / 64)
-            out.append((s[st:nxt], pl.contours(ox, base, which, per_glyph=True), ink))
+            out.append((line[st:nxt], pl.contours(ox, base, which, per_glyph=True), ink))
         return out
     k = math.floor(time / interval)
     if k < 1:

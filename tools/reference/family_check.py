@@ -103,7 +103,7 @@ def gen_wrap(r):
 
 
 def gen_shape(r):
-    s = r.choice(["circle", "rect", "triangle", "heart", "star", "rounded-rect"])
+    s = r.choice(["circle", "rect", "triangle", "heart", "star", "rounded-rect", "drop"])
     o = {"size": size(r), "shape": s}
     flags = ["--shape", s]
     if s == "rounded-rect":
@@ -133,10 +133,21 @@ def gen_svg(r):
     return case(*wave_common(r, o, ["--svg", "{svg}"]), files={"svg": svg})
 
 
+def wave_look(r, o, flags):
+    """Sometimes the front and back colours, the frequency and the wave width."""
+    for key, make in (("front-wave", lambda: colour(r)), ("back-wave", lambda: colour(r)),
+                      ("frequency", lambda: str(round(r.uniform(0.05, 3), 3))),
+                      ("wave-width", lambda: str(round(r.uniform(10, 400), 2)))):
+        if r.random() < 0.3:
+            o[key] = make()
+            flags += ["--" + key, o[key]]
+
+
 def gen_stack(r):
     n = r.randrange(1, 7)
     o = {"size": size(r), "waves": n, "wave-edits": {}}
     flags = ["--waves", str(n)]
+    wave_look(r, o, flags)
     for k in range(1, n + 1):
         if r.random() < 0.5:
             e = {"amplitude": str(round(r.uniform(2, 25), 2)), "speed": str(r.randrange(0, 4)),
@@ -275,10 +286,149 @@ def gen_wave_timing(r):
     return case(o, flags)
 
 
+def mask_png(r):
+    """A random RGBA image whose alpha is a container: a transparent margin, one to four ellipses
+    and rectangles of random alpha (overlaps take the larger), sometimes speckled. (alpha, PNG bytes)"""
+    import io
+    iw, ih = r.randrange(4, 48), r.randrange(4, 48)
+    a = np.zeros((ih, iw), dtype=np.uint8)
+    ys, xs = np.mgrid[0:ih, 0:iw]
+    for _ in range(r.randrange(1, 5)):
+        x0, y0 = r.randrange(0, iw), r.randrange(0, ih)
+        x1, y1 = r.randrange(x0, iw) + 1, r.randrange(y0, ih) + 1
+        v = r.choice([255, r.randrange(1, 256)])
+        if r.random() < 0.5:
+            inside = (xs >= x0) & (xs < x1) & (ys >= y0) & (ys < y1)
+        else:
+            cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+            inside = ((xs + 0.5 - cx) / rx) ** 2 + ((ys + 0.5 - cy) / ry) ** 2 <= 1
+        a[inside] = np.maximum(a[inside], v)
+    if r.random() < 0.3:
+        noise = np.array([[r.randrange(0, 256) if r.random() < 0.2 else 0 for _ in range(iw)] for _ in range(ih)], dtype=np.uint8)
+        a = np.maximum(a, noise)
+    if not a.any():
+        a[r.randrange(ih), r.randrange(iw)] = r.randrange(1, 256)
+    rgb = np.array([[[r.randrange(256) for _ in range(3)]]], dtype=np.uint8).repeat(ih, 0).repeat(iw, 1)
+    buf = io.BytesIO()
+    Image.fromarray(np.concatenate([rgb, a[..., None]], axis=-1), "RGBA").save(buf, "PNG")
+    return a, buf.getvalue()
+
+
+def mask_container(r, o, flags, files):
+    """The container from a mask image (--mask-image), sometimes placed (--center, --radius, --fit)."""
+    o["mask-alpha"], files["mask"] = mask_png(r)
+    flags += ["--mask-image", "{mask}"]
+    if r.random() < 0.3:
+        o["fit"] = r.choice(["contain", "fill", "none"])
+        flags += ["--fit", o["fit"]]
+    if r.random() < 0.2:
+        o["radius"] = str(round(r.uniform(10, min(o["size"]) / 2), 2))
+        flags += ["--radius", o["radius"]]
+
+
+def gen_mask(r):
+    """A mask image's container (--mask-image) under the waves: a stack, the water gradient, a label."""
+    o = {"size": size(r)}
+    flags, files = [], {}
+    mask_container(r, o, flags, files)
+    if r.random() < 0.4:
+        o["waves"] = r.randrange(1, 5)
+        flags += ["--waves", str(o["waves"])]
+    if r.random() < 0.3:
+        o["water-gradient"] = colour(r)[:7]
+        flags += ["--water-gradient", o["water-gradient"]]
+    if r.random() < 0.3:
+        o["container"] = colour(r)
+        flags += ["--container", o["container"]]
+    label(r, o, flags)
+    return case(*wave_common(r, o, flags), files=files)
+
+
+def ring_d(r, x0, y0, x1, y1, ccw):
+    """Path data of a rectangle, a diamond or a triangle in the box, either way round."""
+    kind = r.choice(["rect", "diamond", "triangle"])
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    pts = {"rect": [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "diamond": [(mx, y0), (x1, my), (mx, y1), (x0, my)],
+           "triangle": [(mx, y0), (x1, y1), (x0, y1)]}[kind]
+    if ccw:
+        pts = pts[::-1]
+    return "M" + "L".join(f"{x:g} {y:g}" for x, y in pts) + "Z"
+
+
+def gen_evenodd(r):
+    """An outline with holes (--path, or an SVG path with fill-rule="evenodd") filled even-odd, its
+    holes drawn either way round, with the container's shadow: cast by the outline under the
+    non-zero rule, which fills a hole drawn the same way round as the outline around it (--path)."""
+    o = {"size": size(r, 100, 240)}
+    X0, Y0, X1, Y1 = 0, 0, r.randrange(60, 140), r.randrange(60, 140)
+    d = f"M{X0} {Y0}H{X1}V{Y1}H{X0}Z" if r.random() < 0.5 else f"M{X0} {Y0}V{Y1}H{X1}V{Y0}Z"
+    # Holes in disjoint cells of a 3 x 3 grid inside the middle of the outer box.
+    cells = r.sample([(i, j) for i in range(3) for j in range(3)], r.randrange(1, 4))
+    for i, j in cells:
+        cw, ch = (X1 - X0) * 0.5 / 3, (Y1 - Y0) * 0.5 / 3
+        bx, by = X0 + (X1 - X0) * 0.25 + i * cw, Y0 + (Y1 - Y0) * 0.25 + j * ch
+        d += ring_d(r, round(bx + 0.1 * cw, 2), round(by + 0.1 * ch, 2), round(bx + 0.9 * cw, 2), round(by + 0.9 * ch, 2), r.random() < 0.5)
+    contours = F.path_data(d)
+    files = {}
+    if r.random() < 0.5:
+        flags = ["--path", d, "--fill-rule", "evenodd"]
+    else:
+        files["svg"] = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200">'
+                        f'<path fill-rule="evenodd" d="{d}"/></svg>')
+        flags = ["--svg", "{svg}"]
+    o["svg-elements"] = [(contours, "evenodd")]
+    o["container-shadow"] = shadow_text(r)
+    flags += ["--container-shadow", o["container-shadow"]]
+    if r.random() < 0.3:
+        o["container"] = colour(r)
+        flags += ["--container", o["container"]]
+    return case(*wave_common(r, o, flags), files=files)
+
+
+def gen_area(r):
+    """--fill-mapping area: the level with p of the container's area below it, for text (several
+    lines sometimes), shapes, an SVG union, an even-odd path or a mask image; at a fixed progress
+    (0 and 1 included) or rising; sometimes levels per wave."""
+    kind = r.choice(["text", "shape", "svg", "evenodd", "mask"])
+    if kind == "svg":
+        _, o, flags, files = gen_svg(r)
+    elif kind == "evenodd":
+        _, o, flags, files = gen_evenodd(r)
+        i = flags.index("--container-shadow")
+        del flags[i:i + 2]
+        del o["container-shadow"]
+    else:
+        o, flags, files = {"size": size(r)}, [], {}
+        if kind == "mask":
+            mask_container(r, o, flags, files)
+        elif kind == "shape":
+            o["shape"] = r.choice(["circle", "heart", "star", "triangle", "drop", "pin"])
+            flags += ["--shape", o["shape"]]
+        else:
+            o["text"] = text(r, r.randrange(1, 3))
+            flags += ["--text", o["text"]]
+        o, flags = wave_common(r, o, flags)
+    for k in ("progress",):
+        if k in o and r.random() < 0.3:
+            o[k] = r.choice([0, 1])
+            flags[flags.index("--progress") + 1] = str(o[k])
+    o["fill-mapping"] = "area"
+    flags += ["--fill-mapping", "area"]
+    if r.random() < 0.3:
+        n = r.randrange(2, 4)
+        o["waves"], o["wave-edits"] = n, {}
+        flags += ["--waves", str(n)]
+        k = r.randrange(1, n + 1)
+        o["wave-edits"][k] = {"level": str(round(r.random(), 3))}
+        flags += ["--wave", f"{k}:level={o['wave-edits'][k]['level']}"]
+    return case(o, flags, files=files)
+
+
 def gen_gradient(r):
     g = colour(r)[:7]
     o = {"size": size(r), "water-gradient": g}
     flags = ["--water-gradient", g]
+    wave_look(r, o, flags)
     if r.random() < 0.5:
         o["waves"] = r.randrange(1, 5)
         flags += ["--waves", str(o["waves"])]
@@ -309,6 +459,9 @@ def gen_label(r):
     if r.random() < 0.5:
         o["label-size"] = str(round(r.uniform(12, 60), 2))
         flags += ["--label-size", o["label-size"]]
+    if r.random() < 0.3:
+        o["label-font"] = SERIF
+        flags += ["--label-font", SERIF]
     if r.random() < 0.3:
         o["shape"] = "circle"
         flags += ["--shape", "circle"]
@@ -397,6 +550,12 @@ def gen_stroke(r):
     if r.random() < 0.3:
         o["text"] = text(r, 1) + "\n" + text(r, 1)
         flags = ["--text-file", "{text}"]
+        if r.random() < 0.6:
+            o["align"] = r.choice(["center", "left", "right", "start", "end"])
+            flags += ["--align", o["align"]]
+        if r.random() < 0.5:
+            o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+            flags += ["--line-height", o["line-height"]]
     for key, vals in (("line-join", ["round", "miter", "bevel"]), ("line-cap", ["round", "butt", "square"])):
         o[key] = r.choice(vals)
         flags += ["--" + key, o[key]]
@@ -446,16 +605,39 @@ def gen_stroke_timing(r):
     return case(o, flags, "stroke", files)
 
 
+def paragraph_look(r, o, flags, words=None):
+    """Sometimes several lines (--text-file) or a wrap width, an alignment and a line height."""
+    if r.random() < 0.35:
+        o["text"] = "\n".join(text(r, r.randrange(1, 3)) for _ in range(r.randrange(2, 4)))
+        i = flags.index("--text")
+        flags[i:i + 2] = ["--text-file", "{text}"]
+    elif words is not None and r.random() < 0.2:
+        o["text"] = text(r, r.randrange(2, 4))
+        flags[flags.index("--text") + 1] = o["text"]
+        o["font-size"] = str(round(r.uniform(14, 40), 2))
+        o["wrap"] = str(round(r.uniform(2, 6) * float(o["font-size"]), 1))
+        flags += ["--font-size", o["font-size"], "--wrap", o["wrap"]]
+    if "\n" in o["text"] or "wrap" in o or r.random() < 0.1:
+        if r.random() < 0.7:
+            o["align"] = r.choice(["center", "left", "right", "start", "end"] + (["justify"] if "wrap" in o else []))
+            flags += ["--align", o["align"]]
+        if r.random() < 0.5:
+            o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+            flags += ["--line-height", o["line-height"]]
+    return {"text": o["text"]} if "\n" in o["text"] else {}
+
+
 def gen_spread(r):
     o = {"size": size(r), "text": r.choice(WORDS + ["Following"]), "frame": r.randrange(0, 200)}
     flags = ["--text", o["text"]]
+    files = paragraph_look(r, o, flags, WORDS)
     if r.random() < 0.5:
         s = r.randrange(0, 60)
         d = s + r.randrange(5, 60)
         o["select-at"], o["deselect-at"] = str(s), str(d)
         o["frame"] = r.randrange(s, d + 40)
         flags += ["--select-at", str(s), "--deselect-at", str(d)]
-    return case(o, flags, "spread")
+    return case(o, flags, "spread", files)
 
 
 def gen_shimmer(r):
@@ -463,6 +645,7 @@ def gen_shimmer(r):
     sometimes with a selection over it."""
     o = {"size": size(r), "text": r.choice(WORDS + ["Following"]), "frame": r.randrange(0, 600), "shimmer": True}
     flags = ["--text", o["text"], "--shimmer"]
+    files = paragraph_look(r, o, flags)
     knobs = {"shimmer-speed": lambda: str(round(r.uniform(40, 600), 1)), "shimmer-pause": lambda: str(round(r.uniform(0, 1.5), 2)),
              "highlight-length": lambda: str(round(r.uniform(0.05, 1), 3)),
              "shimmer-direction": lambda: r.choice(["right", "left", "up", "down"]),
@@ -477,7 +660,7 @@ def gen_shimmer(r):
         s = r.randrange(0, 60)
         o["select-at"] = str(s)
         flags += ["--select-at", str(s)]
-    return case(o, flags, "spread")
+    return case(o, flags, "spread", files)
 
 
 def gen_marquee(r):
@@ -503,6 +686,24 @@ def gen_marquee(r):
     if r.random() < 0.3:
         o["force-scroll"] = True
         flags += ["--force-scroll"]
+    for key, make in (("leading-buffer", lambda: str(round(r.uniform(0, 60), 1))),
+                      ("trailing-buffer", lambda: str(round(r.uniform(0, 60), 1))),
+                      ("scroll-duration", lambda: str(round(r.uniform(0.5, 12), 2))),
+                      ("font-size", lambda: str(round(r.uniform(8, 60), 2))),
+                      ("text-color", lambda: colour(r)), ("background", lambda: colour(r))):
+        if r.random() < 0.25 and not (key == "scroll-duration" and "rate" in o):
+            o[key] = make()
+            flags += ["--" + key, o[key]]
+    if r.random() < 0.25:
+        # Styled runs in the scene's font and size, one colour each (they replace --text).
+        o.pop("text", None)
+        if "--text" in flags:
+            i = flags.index("--text")
+            del flags[i:i + 2]
+        o["runs"] = [(text(r, r.randrange(1, 3)) + " ", colour(r)) for _ in range(r.randrange(1, 4))]
+        for t, c in o["runs"]:
+            flags += ["--run", f"{t}|{c}"]
+        o["runs"] = [(t, F.paint_colour(c)) for t, c in o["runs"]]
     return case(o, flags, "marquee")
 
 
@@ -511,10 +712,25 @@ def gen_morph(effect):
     durations and delays), a text colour, another --fps; a frame within a change's animations (or
     just after, while particles live)."""
     def gen(r):
-        texts = ",".join(r.sample(WORDS, r.randrange(2, 4)))
-        n = len(texts.split(","))
+        words = r.sample(WORDS, r.randrange(2, 4))
+        if r.random() < 0.4:
+            # Texts of several lines: the same words on other lines, so that a character ends a
+            # line in one text and not in the next (it still moves: a newline is in no cluster).
+            words = ["\n".join(text(r, r.randrange(1, 3)) for _ in range(r.randrange(1, 4))) for _ in words]
+        texts = ",".join(words)
+        n = len(words)
         o = {"size": size(r), "texts": texts, "effect": effect, "seed": str(r.randrange(1, 1000))}
         flags = ["--texts", texts, "--effect", effect, "--seed", o["seed"]]
+        if "\n" in texts or r.random() < 0.15:
+            if r.random() < 0.6:
+                o["align"] = r.choice(["center", "left", "right", "start", "end"])
+                flags += ["--align", o["align"]]
+            if r.random() < 0.5:
+                o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+                flags += ["--line-height", o["line-height"]]
+            if r.random() < 0.3:             # lines broken at spaces, the size fitted to them
+                o["wrap"] = str(round(r.uniform(0.2, 0.6) * o["size"][0], 1))
+                flags += ["--wrap", o["wrap"]]
         longest = 1.35
         if r.random() < 0.5:
             o["morph-duration"] = str(round(r.uniform(0.1, 1.6), 3))
@@ -568,21 +784,26 @@ def paint(r, kind):
     return f"radial({stops(r, r.choice([1, 2, 2, 2]))})"
 
 
-def gen_fill(kind):
+def gen_fill(kind, mask=False):
     """Linear or radial fills on 1 ... 3 of: the water, one wave (fill=), the container, the
-    background, the ring."""
+    background, the ring (not with a mask image, which has no outline to ring)."""
     def gen(r):
         o = {"size": size(r, 100, 260)}
         flags = []
-        if r.random() < 0.5:
+        files = {}
+        if mask:
+            mask_container(r, o, flags, files)
+        elif r.random() < 0.5:
             o["shape"] = r.choice(["circle", "heart", "star", "rounded-rect"])
             flags += ["--shape", o["shape"]]
         else:
             o["text"] = r.choice(WORDS)
             flags += ["--text", o["text"]]
-        targets = r.sample(["water-fill", "wave", "container-fill", "background-fill", "border-fill"], r.randrange(1, 4))
+        kind_ = r.choice(["linear", "radial"]) if mask else kind
+        targets = r.sample(["water-fill", "wave", "container-fill", "background-fill"] + ([] if mask else ["border-fill"]),
+                           r.randrange(1, 4))
         for t in targets:
-            pt = paint(r, kind) if r.random() < 0.85 else colour(r)
+            pt = paint(r, kind_) if r.random() < 0.85 else colour(r)
             if t == "wave":
                 n = r.randrange(1, 5)
                 k = r.randrange(1, n + 1)
@@ -596,7 +817,7 @@ def gen_fill(kind):
             o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
             flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
         label(r, o, flags)
-        return case(*wave_common(r, o, flags))
+        return case(*wave_common(r, o, flags), files=files)
     return gen
 
 
@@ -618,29 +839,39 @@ def shadow_text(r):
     return f"{c} {rad} {off()} {off()}"
 
 
-def gen_shadow(which):
-    """A container, ring or wave shadow (glow or offset), sometimes with a fill."""
+def gen_shadow(which, mask=False):
+    """A container, ring or wave shadow (glow or offset), sometimes with a fill; with mask, the
+    container's or a wave's shadow (at random) with a mask image's container."""
     def gen(r):
-        if which == "container" and r.random() < 0.3:
+        if which == "container" and not mask and r.random() < 0.3:
             # Overlapping SVG elements of opposite winding: the shadow is cast by their union.
             _, o, flags, files = gen_svg(r)
             o[which + "-shadow"] = shadow_text(r)
             return case(o, flags + ["--" + which + "-shadow", o[which + "-shadow"]], files=files)
         o = {"size": size(r, 100, 240)}
         flags = []
-        if r.random() < 0.5:
+        files = {}
+        which_ = which
+        if mask:
+            mask_container(r, o, flags, files)
+            which_ = r.choice(["container", "wave", "both"])
+            if which_ == "both":
+                for w in ("container", "wave"):
+                    o[w + "-shadow"] = shadow_text(r)
+                    flags += ["--" + w + "-shadow", o[w + "-shadow"]]
+        elif r.random() < 0.5:
             o["shape"] = r.choice(["circle", "heart", "star", "triangle"])
             flags += ["--shape", o["shape"]]
         else:
             o["text"] = r.choice(WORDS)
             flags += ["--text", o["text"]]
-        sh = shadow_text(r)
-        o[which + "-shadow"] = sh
-        flags += ["--" + which + "-shadow", sh]
-        if which == "border" or r.random() < 0.3:
+        if which_ != "both":
+            o[which_ + "-shadow"] = shadow_text(r)
+            flags += ["--" + which_ + "-shadow", o[which_ + "-shadow"]]
+        if not mask and (which == "border" or r.random() < 0.3):
             o["border-width"], o["border-gap"] = str(round(r.uniform(1, 8), 2)), str(round(r.uniform(0, 4), 2))
             flags += ["--border-width", o["border-width"], "--border-gap", o["border-gap"]]
-        if which == "wave" and r.random() < 0.5:
+        if which_ in ("wave", "both") and r.random() < 0.5:
             o["waves"] = r.randrange(1, 5)
             flags += ["--waves", str(o["waves"])]
         if r.random() < 0.3:
@@ -653,8 +884,11 @@ def gen_shadow(which):
         if "water-fill" not in o and r.random() < 0.2:
             o["water-gradient"] = colour(r)[:7]
             flags += ["--water-gradient", o["water-gradient"]]
+        if mask and r.random() < 0.3:
+            o["container"] = colour(r)
+            flags += ["--container", o["container"]]
         label(r, o, flags)
-        return case(*wave_common(r, o, flags))
+        return case(*wave_common(r, o, flags), files=files)
     return gen
 
 
@@ -665,6 +899,7 @@ FEATURES = {
     "morph-evaporate": gen_morph("evaporate"), "morph-pixelate": gen_morph("pixelate"), "morph-none": gen_morph("none"),
     "morph-sparkle": gen_morph("sparkle"), "morph-burn": gen_morph("burn"), "morph-anvil": gen_morph("anvil"), "fill-linear": gen_fill("linear"), "fill-radial": gen_fill("radial"),
     "shadow-container": gen_shadow("container"), "shadow-border": gen_shadow("border"), "shadow-wave": gen_shadow("wave"),
+    "shadow-evenodd": gen_evenodd, "fill-mapping": gen_area, "mask": gen_mask, "mask-fill": gen_fill(None, mask=True), "mask-shadow": gen_shadow(None, mask=True),
 }
 
 
@@ -677,9 +912,14 @@ def premultiplied8(img):
 def run_case(binary, scene, o, flags, files, tmp):
     subst = {}
     for name, content in files.items():
-        path = os.path.join(tmp, f"{name}.{'svg' if name == 'svg' else 'txt'}")
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(content)
+        if isinstance(content, bytes):          # a PNG
+            path = os.path.join(tmp, f"{name}.png")
+            with open(path, "wb") as fh:
+                fh.write(content)
+        else:
+            path = os.path.join(tmp, f"{name}.{'svg' if name == 'svg' else 'txt'}")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(content)
         subst["{" + name + "}"] = path
     flags = [subst.get(f, f) for f in flags]
     W, H = o["size"]

@@ -246,9 +246,9 @@ def test_shadow_blur_boxes():
 
 
 def test_label_outline_band():
-    """family.py's label outline (GEOS's buffer of each closed contour) against the union of segment
-    rectangles and round join pieces (the stroke scene's construction) on glyph outlines: within
-    0.1/255 of coverage per pixel."""
+    """family.py's label outline (round_band: chords within RING_TOL = 1e-3 px) against the stroke
+    scene's construction on chords within STROKE_TOL = 1e-5 px: within the 0.36/255 of coverage per
+    pixel that RING_TOL allows (measured 0.23/255)."""
     import family as F
     face = F.Face.get()
     for text, e, h in (("AVA", 60, 6.0), ("ok", 14, 0.7)):
@@ -256,22 +256,38 @@ def test_label_outline_band():
         a = F.cov_geom(F.round_band(cs, h), 200, 100, "band")
         polys = [R.flatten_contour(c, F.STROKE_TOL) for c in cs]
         b = F.cov_geom(F.stroke_geom([(q, True) for q in polys], h, "round", "round", 10), 200, 100, "pieces")
-        assert a.sum() > 100 * h and np.max(np.abs(a - b)) < 0.1 / 255, (text, np.max(np.abs(a - b)) * 255)
+        assert a.sum() > 100 * h and np.max(np.abs(a - b)) < 0.36 / 255, (text, np.max(np.abs(a - b)) * 255)
 
 
 def test_border_grown_outline():
-    """family.py's grown outline D(r) of the border ring (filled contours and GEOS's buffer) against
-    the filled contours united with segment rectangles and round join pieces: within 0.1/255."""
+    """family.py's grown outline D(r) of the border ring against its definition (the points inside a
+    contour or within r of the outline): every vertex of its boundary lies r from the outline (within
+    the chords' 1e-3 px and the arcs' tolerance), and random points are in it exactly when they
+    should be. The case is the one where GEOS's buffer reaches 11.08 px from "gauge" at r = 10.94."""
+    import random
     import family as F
+    from shapely.geometry import MultiLineString, Point as Pt
 
-    class Box:
-        contours = F.layout("ok", F.Face.get(), 24 * 64).contours(10, 60)
-    for r in (0.8, 3.5):
-        a = F.cov_geom(F.grown(Box, r), 90, 80, "grown")
-        polys = [R.flatten_contour(c, F.FILL_TOL) for c in Box.contours]
-        stroke = F.stroke_geom([(q, True) for q in polys], r, "round", "butt", 10)
-        b = F.cov_geom(F.shapely.union_all([F.Polygon(q).buffer(0) for q in polys] + [stroke]), 90, 80, "pieces")
-        assert a.sum() > 200 and np.max(np.abs(a - b)) < 0.1 / 255, (r, np.max(np.abs(a - b)) * 255)
+    o = {"size": (158, 83), "text": "gauge", "progress": 0.8}
+    box = F.Container(o, 158, 83)
+    lines = MultiLineString([R.flatten_contour(c, 1e-4) for c in box.contours])
+    polys = F.shapely.union_all([F.Polygon(R.flatten_contour(c, 1e-4)).buffer(0) for c in box.contours])
+    rng = random.Random(5)
+    for r in (0.8, 3.04, 10.94):
+        g = F.grown(box, r)
+        rings = [g.exterior] + list(g.interiors) if g.geom_type == "Polygon" else \
+            [x for p in g.geoms for x in [p.exterior] + list(p.interiors)]
+        # (GEOS's union can leave holes of no area along the outline, where pieces only touch.)
+        pts = [c for ring in rings if F.Polygon(ring).area > 1e-3 for c in ring.coords]
+        for c in pts[::max(1, len(pts) // 4000)]:
+            d = lines.distance(Pt(c))
+            assert abs(d - r) < 2e-3, (r, c, d)
+        x0, y0, x1, y1 = g.bounds
+        for _ in range(1500):
+            q = Pt(rng.uniform(x0 - 2, x1 + 2), rng.uniform(y0 - 2, y1 + 2))
+            d = lines.distance(q)
+            if abs(d - r) > 0.01:
+                assert g.contains(q) == (polys.contains(q) or d < r), (r, q, d)
 
 
 def test_particles_and_wave_motion():
