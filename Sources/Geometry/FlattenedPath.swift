@@ -67,15 +67,22 @@ public struct FlattenedPath: Sendable, Equatable {
     /// The same, the cut pieces built in `buffer` (reused from call to call: no allocation once it
     /// has grown).
     public func forEachTrimmedContour(from start: Double, to end: Double, buffer piece: inout [Point], _ body: (Int, [Point]?) -> Void) {
+        let lengths = contours.map { length(of: $0) }
+        forEachTrimmedContour(from: start, to: end, lengths: lengths, total: length, buffer: &piece, body)
+    }
+
+    /// The same, with every contour's `length(of:)` and the total `length` given (a caller trimming
+    /// the same path frame after frame measures it once).
+    public func forEachTrimmedContour(from start: Double, to end: Double, lengths: [Double], total: Double,
+                                      buffer piece: inout [Point], _ body: (Int, [Point]?) -> Void) {
         let s0 = Swift.min(Swift.max(start.isNaN ? 0 : start, 0), 1)
         let s1 = Swift.min(Swift.max(end.isNaN ? 0 : end, 0), 1)
         guard s1 > s0 else { return }
-        let total = length
         guard total > 0 else { return }
         let a = s0 * total, b = s1 * total
         var base = 0.0
         for (k, c) in contours.enumerated() {
-            let len = length(of: c)
+            let len = lengths[k]
             defer { base += len }
             let lo = Swift.max(a - base, 0), hi = Swift.min(b - base, len)
             // A contour touched only at one of its ends contributes nothing (zero length).

@@ -80,8 +80,12 @@ struct Stroker {
     /// An open contour's outline, built here before it is emitted.
     var contour: [Point] = []
 
+    /// The angle between points of an arc of radius `h` whose chords stay within `tolerance`.
+    let arcStep: Double
+
     init(h: Double, style: StrokeStyle, tolerance: Double) {
         self.h = h; self.style = style; self.tolerance = tolerance
+        arcStep = tolerance >= h ? Double.pi / 2 : 2 * acos(1 - tolerance / h)
     }
 
     /// Left normal of a unit direction: the side the outline's first chain runs along.
@@ -90,10 +94,7 @@ struct Stroker {
     /// Points strictly between `from` and `from` rotated by `angle`, on the circle of radius `h`
     /// around `center`, spaced so that each chord is within `tolerance` of the arc.
     func arc(center: Point, from: Point, angle: Double, into out: inout [Point]) {
-        let step: Double
-        if tolerance >= h { step = Double.pi / 2 } else {
-            step = 2 * acos(1 - tolerance / h)
-        }
+        let step = arcStep
         let n = Swift.max(1, Int((abs(angle) / step).rounded(.up)))
         guard n > 1 else { return }
         for k in 1 ..< n {

@@ -741,7 +741,12 @@ public final class FastLayerRenderer {
         }
     }
 
-    /// The builder for a path's stroke in a style under a transform (the last few are kept).
+    /// Stroke builders kept, least recently used dropped first: enough for a pen per glyph of a
+    /// long text all drawing at once (fewer made every one again every frame).
+    static let strokeBuilders = 256
+
+    /// The builder for a path's stroke in a style under a transform (the last `strokeBuilders`
+    /// used are kept).
     private func strokeBuilder(_ path: Path, _ style: StrokeStyle, _ t: Transform) -> StrokeBuilder {
         if let k = strokes.firstIndex(where: { $0.matches(path, style, t) }) {
             let b = strokes[k]
@@ -749,7 +754,7 @@ public final class FastLayerRenderer {
             return b
         }
         let b = StrokeBuilder(path: path, style: style, transform: t)
-        if strokes.count >= 8 { strokes.removeFirst() }
+        if strokes.count >= Self.strokeBuilders { strokes.removeFirst() }
         strokes.append(b)
         return b
     }
@@ -775,9 +780,6 @@ public final class FastLayerRenderer {
         let builder = strokeBuilder(op.path, s.style, t)
         guard let box = builder.changedBox(start: s.start, from: o.end, to: s.end) else { return nil }
         let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
-        builder.outline(start: s.start, end: s.end, local: local, into: &polylines)
-        guard let r = pointBounds(polylines),
-              Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
         // The changed box on the tile's grid (the transform's linear part and fraction).
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
         for k in 0 ..< 4 {
@@ -786,24 +788,59 @@ public final class FastLayerRenderer {
         }
         let pad = 2.0          // the box already holds the stroke's reach; two pixels of fringe
         guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
+        // Only the outline's loops that reach the changed window are given to the rasterizer (the
+        // others draw no edge there), with the whole outline's box.
+        let window = StrokeBuilder.Window(x0: Double(changed.x0), y0: Double(changed.y0), x1: Double(changed.x1), y1: Double(changed.y1))
+        guard let extent = builder.outline(start: s.start, end: s.end, local: local, window: window, into: &polylines),
+              let r = PixelRect.covering(minX: extent.minX, minY: extent.minY, maxX: extent.maxX, maxY: extent.maxY), !r.isEmpty,
+              Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
+        let oldRect = PixelRect(x0: oldTile.x0, y0: oldTile.y0, x1: oldTile.x0 + oldTile.width, y1: oldTile.y0 + oldTile.height)
         tilesRasterized += 1
         strokesUpdatedInPlace += 1
-        let tile = newTile(key, r, path: op.path)
-        // The changed window on the tile (rows and columns).
-        let win = PixelRect(x0: max(changed.x0, r.x0), y0: max(changed.y0, r.y0), x1: min(changed.x1, r.x1), y1: min(changed.y1, r.y1))
-        let rows = win.isEmpty ? 0 ..< 0 : win.y0 - r.y0 ..< win.y1 - r.y0
-        let d = tile.storage, src = UnsafePointer(oldTile.storage)
-        // Everything outside the window: the old tile's (zero where it had none).
-        for j in 0 ..< tile.height {
-            let row = d + j * tile.width
-            row.update(repeating: 0, count: tile.width)
-            let oy = j + r.y0 - oldTile.y0
-            guard oy >= 0, oy < oldTile.height else { continue }
-            let a = max(r.x0, oldTile.x0), b = min(r.x1, oldTile.x0 + oldTile.width)
-            guard a < b else { continue }
-            (row + (a - r.x0)).update(from: src + oy * oldTile.width + (a - oldTile.x0), count: b - a)
+        let tile: CoverageTile
+        let rect: PixelRect
+        if !oldTile.hasRanges, oldTile.usersFrame == frameNumber - 1, oldTile.users == 1, oldTile.lastUsed < frameNumber,
+           r.intersection(oldRect) == r {
+            // Last frame's tile of this step, held by nothing else, holds the new outline: only the
+            // changed window is written (outside the new outline it holds zeros, as the old one did
+            // outside the window).
+            if cache[oldTile.key] === oldTile { cache[oldTile.key] = nil }
+            tile = oldTile
+            tile.key = key
+            rect = oldRect
+        } else {
+            // A new tile, as large as every contour's whole outline (so that the pen stays inside it
+            // from now on), holding the old tile outside the window.
+            var grown = r
+            if let all = builder.wholeBox(), let a = PixelRect.covering(minX: all.minX, minY: all.minY, maxX: all.maxX, maxY: all.maxY),
+               Double(a.union(r).x1 - a.union(r).x0) * Double(a.union(r).y1 - a.union(r).y0) <= 4 * Double(max(width * height, 1 << 16)) {
+                grown = a.union(r)
+            }
+            rect = grown
+            tile = newTile(key, rect, path: op.path)
+            let d = tile.storage, src = UnsafePointer(oldTile.storage)
+            for j in 0 ..< tile.height {
+                let row = d + j * tile.width
+                row.update(repeating: 0, count: tile.width)
+                let oy = j + rect.y0 - oldTile.y0
+                guard oy >= 0, oy < oldTile.height else { continue }
+                let a = max(rect.x0, oldTile.x0), b = min(rect.x1, oldTile.x0 + oldTile.width)
+                guard a < b else { continue }
+                (row + (a - rect.x0)).update(from: src + oy * oldTile.width + (a - oldTile.x0), count: b - a)
+            }
         }
-        if !rows.isEmpty {
+        tile.path = op.path
+        let d = tile.storage
+        // The changed window on the tile: zero where the new outline does not reach (a trim that
+        // shrank), its coverage where it does (the rows and columns of the outline's points).
+        let whole = changed.intersection(rect)
+        let win = changed.intersection(r)
+        if whole != win {
+            for j in whole.y0 ..< whole.y1 {
+                (d + (j - rect.y0) * tile.width + (whole.x0 - rect.x0)).update(repeating: 0, count: whole.x1 - whole.x0)
+            }
+        }
+        if !win.isEmpty {
             // The window alone: edges left of it only count as winding, edges right of it not at all.
             let ww = win.x1 - win.x0, wh = win.y1 - win.y0
             if windowScratch.count < ww * wh { windowScratch.append(contentsOf: repeatElement(0, count: ww * wh - windowScratch.count)) }
@@ -811,7 +848,7 @@ public final class FastLayerRenderer {
                 guard let wb = w.baseAddress else { return }
                 rasterizer.render(polylines, rule: op.rule, width: ww, height: wh, originX: win.x0, originY: win.y0, into: w)
                 for j in 0 ..< wh {
-                    (d + (win.y0 - r.y0 + j) * tile.width + (win.x0 - r.x0)).update(from: wb + j * ww, count: ww)
+                    (d + (win.y0 - rect.y0 + j) * tile.width + (win.x0 - rect.x0)).update(from: wb + j * ww, count: ww)
                 }
             }
         }

@@ -75,7 +75,9 @@ public struct MorphParameters: Sendable {
             throw SettingError("morph-duration", "durations must be finite and > 0 s")
         }
         guard interval.isFinite, interval >= longestAnimation, interval <= SceneLimits.seconds.upperBound else {
-            throw SettingError("interval", "\(interval) s is outside \(longestAnimation) ... \(Int(SceneLimits.seconds.upperBound)) s (at least the longest character animation)")
+            // The least interval stated to the millisecond, rounded up so that it is accepted.
+            let least = (longestAnimation * 1000).rounded(.up) / 1000
+            throw SettingError("interval", "\(interval) s is outside \(least) ... \(Int(SceneLimits.seconds.upperBound)) s (at least the longest character animation, which --morph-duration and --char-delay set)")
         }
         guard delayRange.lowerBound >= 0, delayRange.upperBound.isFinite else {
             throw SettingError("char-delay", "delays must be finite and >= 0 s")

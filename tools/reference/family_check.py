@@ -544,18 +544,23 @@ def gen_label_layout(r):
     return case(o, flags)
 
 
+def lines_style(r, o, flags):
+    """Sometimes an --align and a --line-height for a text of several lines."""
+    if r.random() < 0.6:
+        o["align"] = r.choice(["center", "left", "right", "start", "end"])
+        flags += ["--align", o["align"]]
+    if r.random() < 0.5:
+        o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
+        flags += ["--line-height", o["line-height"]]
+
+
 def gen_stroke(r):
     o = {"size": size(r, 160, 360), "frame": r.randrange(0, 400), "text": text(r, r.randrange(1, 3))}
     flags = ["--text", o["text"]]
     if r.random() < 0.3:
         o["text"] = text(r, 1) + "\n" + text(r, 1)
         flags = ["--text-file", "{text}"]
-        if r.random() < 0.6:
-            o["align"] = r.choice(["center", "left", "right", "start", "end"])
-            flags += ["--align", o["align"]]
-        if r.random() < 0.5:
-            o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
-            flags += ["--line-height", o["line-height"]]
+        lines_style(r, o, flags)
     for key, vals in (("line-join", ["round", "miter", "bevel"]), ("line-cap", ["round", "butt", "square"])):
         o[key] = r.choice(vals)
         flags += ["--" + key, o[key]]
@@ -722,12 +727,7 @@ def gen_morph(effect):
         o = {"size": size(r), "texts": texts, "effect": effect, "seed": str(r.randrange(1, 1000))}
         flags = ["--texts", texts, "--effect", effect, "--seed", o["seed"]]
         if "\n" in texts or r.random() < 0.15:
-            if r.random() < 0.6:
-                o["align"] = r.choice(["center", "left", "right", "start", "end"])
-                flags += ["--align", o["align"]]
-            if r.random() < 0.5:
-                o["line-height"] = str(round(r.uniform(0.8, 1.6), 2))
-                flags += ["--line-height", o["line-height"]]
+            lines_style(r, o, flags)
             if r.random() < 0.3:             # lines broken at spaces, the size fitted to them
                 o["wrap"] = str(round(r.uniform(0.2, 0.6) * o["size"][0], 1))
                 flags += ["--wrap", o["wrap"]]
