@@ -386,6 +386,9 @@ public final class FastLayerRenderer {
                             let area = c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect)
                             moved.append(MovedStep(old: p.pointee.tile, oldX: p.pointee.tileX, oldY: p.pointee.tileY,
                                                    new: c.pointee.tile, newX: c.pointee.tileX, newY: c.pointee.tileY, area: area))
+                        } else if let box = RenderOp.gradientChange(c, from: p) {
+                            // Only a gradient's stops changed: where either is not clear.
+                            addDamage(box.intersection(canvasRect))
                         } else {
                             addDamage(c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect))
                         }

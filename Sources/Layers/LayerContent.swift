@@ -236,6 +236,50 @@ struct RenderOp {
             && s.c == t.c && s.d == t.d && a.pointee.image == nil && b.pointee.image == nil && sameShape(a, b)
     }
 
+    /// Where a step that only changed its linear gradient's stops (same shape, place, group and a
+    /// gradient along x under the same mapping; the shimmer's band) can draw differently: the columns
+    /// where the old or the new stops are not clear, within the step's bounds. Elsewhere both
+    /// gradients are clear (pad beyond a clear end stop, or between two clear stops). Nil when the
+    /// steps are not like that (then all of their bounds is damage).
+    static func gradientChange(_ a: UnsafePointer<RenderOp>, from b: UnsafePointer<RenderOp>) -> PixelRect? {
+        guard a.pointee.kind == b.pointee.kind, a.pointee.rule == b.pointee.rule, a.pointee.stroke == b.pointee.stroke,
+              a.pointee.transform == b.pointee.transform, groupsLike(a, b), sameShape(a, b), a.pointee.image == nil,
+              b.pointee.image == nil, a.pointee.bounds == b.pointee.bounds,
+              case .gradient(let pa, let ctmA) = a.pointee.paint, case .gradient(let pb, let ctmB) = b.pointee.paint,
+              case .linear(let stopsA, let sA, let eA) = pa, case .linear(let stopsB, let sB, let eB) = pb,
+              sA == sB, eA == eB, ctmA == ctmB, let m = pa.canvasMapping(ctm: ctmA), m.ay == 0, m.ax != 0, m.ax.isFinite
+        else { return nil }
+        let box = a.pointee.bounds
+        guard let ta = visibleRange(stopsA), let tb = visibleRange(stopsB) else { return nil }
+        // Columns whose centre's t (ax (x + 0.5) + c) lies inside a range, widened by a pixel each side.
+        func columns(_ t: Range<Double>) -> PixelRect {
+            guard t.lowerBound < t.upperBound else { return .empty }
+            let u0 = (t.lowerBound - m.c) / m.ax - 0.5, u1 = (t.upperBound - m.c) / m.ax - 0.5
+            let lo = Swift.min(u0, u1), hi = Swift.max(u0, u1)
+            let x0 = lo.isFinite ? Int(Swift.max(Swift.min(lo.rounded(.down) - 1, Double(box.x1)), Double(box.x0))) : box.x0
+            let x1 = hi.isFinite ? Int(Swift.max(Swift.min(hi.rounded(.up) + 2, Double(box.x1)), Double(box.x0))) : box.x1
+            return PixelRect(x0: x0, y0: box.y0, x1: x1, y1: box.y1)
+        }
+        return columns(ta).union(columns(tb))
+    }
+
+    /// The gradient positions where `stops` (sorted by location) are not clear: from the stop before
+    /// the first non-clear one to the stop after the last (unbounded where that is an end stop, which
+    /// pads). Empty when every stop is clear; nil when the stops are not sorted or not finite.
+    private static func visibleRange(_ stops: [GradientStop]) -> Range<Double>? {
+        guard !stops.isEmpty else { return nil }
+        var first = -1, last = -1, previous = -Double.infinity
+        for (k, s) in stops.enumerated() {
+            guard s.location.isFinite, s.location >= previous else { return nil }
+            previous = s.location
+            if s.color.a > 0 { if first < 0 { first = k }; last = k }
+        }
+        guard first >= 0 else { return 0 ..< 0 }
+        let lo = first == 0 ? -Double.infinity : stops[first - 1].location
+        let hi = last == stops.count - 1 ? Double.infinity : stops[last + 1].location
+        return lo < hi ? lo ..< hi : nil
+    }
+
     /// True when drawing `a` lays down the same pixels as drawing `b` did (same shape, place and paint).
     static func drawsSame(_ a: UnsafePointer<RenderOp>, as b: UnsafePointer<RenderOp>) -> Bool {
         guard paintsLike(a, b), a.pointee.transform == b.pointee.transform, groupsLike(a, b), sameShape(a, b) else { return false }

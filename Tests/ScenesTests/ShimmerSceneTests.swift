@@ -96,6 +96,32 @@ import Layers
         #expect(maxDifference(a, pix) <= 1)
     }
 
+    /// Damage-only frames over a whole period equal the reference renderer's frames, in every
+    /// direction; while the band sweeps along x only its columns are drawn again (the gradient's
+    /// stops are clear elsewhere), so most of those frames draw less than the band's box.
+    @Test(arguments: ShimmerDirection.allCases)
+    func sweepFramesDrawOnlyWhatTheBandChanges(direction: ShimmerDirection) throws {
+        let s = try Self.scene(text: "Shimmering") { $0.direction = direction; $0.length = 0.25 }
+        let band = try #require(s.model.shimmerBand)
+        let box = Int(band.bounds.width * band.bounds.height)
+        let renderer = FastLayerRenderer()
+        var pix = Pixmap(width: s.width, height: s.height)
+        let frames = Int((s.model.shimmerPeriod * 30).rounded(.up))
+        var smaller = 0, sweeping = 0
+        for n in 0 ..< frames {
+            let t = Double(n) / 30
+            _ = renderer.render(s.model.presentation(at: t), into: &pix, width: s.width, height: s.height)
+            #expect(maxDifference(s.render(at: t), pix) <= 1, "frame \(n)")
+            if n > 0, t < s.model.sweepDuration {
+                sweeping += 1
+                if renderer.damagedPixels < box / 2 { smaller += 1 }
+            }
+        }
+        if direction == .left || direction == .right {
+            #expect(sweeping > 10 && smaller * 2 > sweeping, "\(smaller) of \(sweeping) sweep frames drew under half the band's box")
+        }
+    }
+
     @Test func badKnobsNameTheirFlag() throws {
         let cases: [((inout Shimmer) -> Void, String)] = [
             ({ $0.speed = 0 }, "shimmer-speed"), ({ $0.pause = -1 }, "shimmer-pause"), ({ $0.length = 0 }, "highlight-length"),
