@@ -110,7 +110,14 @@ extension Rasterizer {
 
     /// The pieces `byTop[first ..< end]` of one chain (or one whole-row piece) in the current row, its
     /// direction and x extent.
-    struct ChainRun { var first, end, dir: Int; var minX, maxX: Double }
+    struct ChainRun {
+        var first, end, dir: Int
+        var minX, maxX: Double
+        /// Where in the row it starts and ends.
+        var top = 0.0, bottom = 0.0
+        /// Its x at the mid-height of a strip (see `orderRuns`).
+        var key = 0.0
+    }
 
     /// An inclusive range of cells.
     struct CellRange { var lo, hi: Int }
@@ -139,6 +146,11 @@ extension Rasterizer {
         /// Pieces wholly left of the grid (x <= 0) as winding events (y, +-dir), sorted by y: they
         /// only shift the winding of everything right of them and put their area into cell 0.
         var leftEvents: [(y: Double, d: Int)] = []
+        /// The same pieces as pieces (for the row's fast paths).
+        var leftPieces: [Piece] = []
+        /// Where `accumulateChains` cuts a row (chain ends), and the chains of one of its strips.
+        var cuts: [Double] = []
+        var stripRuns: [Int] = []
         /// The winding of pieces left of the grid over the whole row (not in `leftEvents`).
         var leftBase = 0
         /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
@@ -274,6 +286,7 @@ extension Rasterizer {
         mutating func collectPieces(top: Double, bottom: Double, width: Int) {
             pieces.removeAll(keepingCapacity: true)
             leftEvents.removeAll(keepingCapacity: true)
+            leftPieces.removeAll(keepingCapacity: true)
             leftBase = 0
             let w = Double(width)
             for k in activeEdges {
@@ -288,6 +301,7 @@ extension Rasterizer {
                     // Left of the grid across the whole row: a constant shift of every winding.
                     if yt == top && yb == bottom { leftBase += e.dir; continue }
                     leftEvents.append((yt, e.dir)); leftEvents.append((yb, -e.dir))
+                    leftPieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi, chain: e.chain))
                     continue
                 }
                 pieces.append(Piece(xt: xt, yt: yt, xb: xb, yb: yb, dir: e.dir, minX: lo, maxX: hi, chain: e.chain))
@@ -297,7 +311,17 @@ extension Rasterizer {
         /// Strip sweep of one row: finds each piece's effective sign per strip and accumulates it.
         mutating func accumulateRow(_ row: Int, rule: FillRule, width: Int) {
             let top = Double(row), bottom = top + 1
-            if leftEvents.isEmpty, accumulateSingleStrip(top: top, bottom: bottom, rule: rule, width: width) { return }
+            if leftEvents.isEmpty {
+                if accumulateSingleStrip(top: top, bottom: bottom, rule: rule, width: width) { return }
+            } else {
+                // Pieces left of the grid that start or end inside the row (a window's grid cuts
+                // through the shape): as pieces, their chains may still keep one order across the
+                // row (they put their area into cell 0 like the winding events do).
+                let n0 = pieces.count
+                pieces.append(contentsOf: leftPieces)
+                if accumulateSingleStrip(top: top, bottom: bottom, rule: rule, width: width) { return }
+                pieces.removeLast(pieces.count - n0)
+            }
             // Strip boundaries: piece ends and proper crossings.
             breaks.removeAll(keepingCapacity: true)
             events.removeAll(keepingCapacity: true)
@@ -369,46 +393,141 @@ extension Rasterizer {
             return true
         }
 
-        /// A row where pieces end inside it (curves flattened into short chords), handled as one strip
-        /// of chains: when every y-monotone chain present crosses the whole row and the chains' x
-        /// extents do not overlap, their left-to-right order is the same at every height, so each
-        /// chain's effective sign is one value and every piece of it is accumulated once with it (what
-        /// the strip sweep would do). Returns false (having done nothing) otherwise.
+        /// A row where pieces end inside it (curves flattened into short chords), handled as strips of
+        /// chains: each y-monotone chain present is one run of pieces without gaps, and the row is
+        /// cut only where a chain starts or ends (a turn of the outline). In each such strip, when
+        /// the chains there keep one left-to-right order at every height (their x extents do not
+        /// overlap, or they do without crossing: the two offsets of a thin stroke side by side),
+        /// each chain's effective sign is one value and its pieces in the strip are accumulated
+        /// once with it (what the strip sweep would do, without cutting at every piece end).
+        /// Returns false (having done nothing) otherwise.
         mutating func accumulateChains(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
             let n = pieces.count
             byTop.removeAll(keepingCapacity: true)
             byTop.append(contentsOf: pieces.indices)
             chainRuns.removeAll(keepingCapacity: true)
+            var spanning = true
             let ok: Bool = pieces.withUnsafeBufferPointer { ps in
                 byTop.withUnsafeMutableBufferPointer { order in
-                    sortInPlace(order) { ps[$0].chain < ps[$1].chain }
+                    // By chain, and within a chain top to bottom (a y-monotone chain's pieces do not
+                    // overlap in y).
+                    sortInPlace(order) { ps[$0].chain < ps[$1].chain || (ps[$0].chain == ps[$1].chain && ps[$0].yt < ps[$1].yt) }
                     var k = 0
                     while k < n {
                         let first = ps[order[k]]
-                        var yt = first.yt, yb = first.yb, lo = first.minX, hi = first.maxX
+                        var yb = first.yb, lo = first.minX, hi = first.maxX
                         var m = k + 1
                         while m < n, ps[order[m]].chain == first.chain {
                             let p = ps[order[m]]
-                            yt = Swift.min(yt, p.yt); yb = Swift.max(yb, p.yb)
+                            // A gap (the chain left the grid to the right, where its pieces are
+                            // dropped): its place in the order is not known there.
+                            guard p.yt == yb else { return false }
+                            yb = p.yb
                             lo = Swift.min(lo, p.minX); hi = Swift.max(hi, p.maxX)
                             m += 1
                         }
-                        guard yt == top, yb == bottom else { return false }
-                        chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi))
+                        if first.yt != top || yb != bottom { spanning = false }
+                        chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi, top: first.yt, bottom: yb))
                         k = m
                     }
                     return true
                 }
             }
             guard ok else { return false }
-            let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in
-                sortInPlace(runs) { $0.minX < $1.minX }
-                for k in 1 ..< Swift.max(runs.count, 1) where runs[k - 1].maxX > runs[k].minX { return false }
-                return true
+            if spanning {
+                let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in
+                    sortInPlace(runs) { $0.minX < $1.minX }
+                    for k in 1 ..< Swift.max(runs.count, 1) where runs[k - 1].maxX > runs[k].minX { return false }
+                    return true
+                }
+                if disjoint {
+                    accumulateRuns(top: top, bottom: bottom, rule: rule, width: width)
+                    return true
+                }
             }
-            guard disjoint else { return false }
-            accumulateRuns(top: top, bottom: bottom, rule: rule, width: width)
+            // The strips between chain ends: each must keep one order before anything is accumulated.
+            cuts.removeAll(keepingCapacity: true)
+            cuts.append(top); cuts.append(bottom)
+            if !spanning {
+                for r in chainRuns {
+                    if r.top != top { cuts.append(r.top) }
+                    if r.bottom != bottom { cuts.append(r.bottom) }
+                }
+                cuts.withUnsafeMutableBufferPointer { b in sortInPlace(b) { $0 < $1 } }
+            }
+            for c in 1 ..< cuts.count where cuts[c] > cuts[c - 1] {
+                guard orderRuns(from: cuts[c - 1], to: cuts[c]) else { return false }
+            }
+            if rule.isInside(leftBase) { accumulate(x0: 0, y0: top, x1: 0, y1: bottom, sign: 1, width: width) }
+            // Each piece accumulated once per run of strips with one effective sign (as the strip
+            // sweep does).
+            for k in pieces.indices { pieces[k].sign = 0; pieces[k].sinceY = pieces[k].yt }
+            for c in 1 ..< cuts.count where cuts[c] > cuts[c - 1] {
+                let ya = cuts[c - 1], yb = cuts[c]
+                _ = orderRuns(from: ya, to: yb)
+                var wind = leftBase, inside = rule.isInside(leftBase) ? 1 : 0
+                for r in stripRuns {
+                    let run = chainRuns[r]
+                    wind += run.dir
+                    let now = rule.isInside(wind) ? 1 : 0
+                    let s = now - inside
+                    inside = now
+                    for k in run.first ..< run.end {
+                        let i = byTop[k]
+                        let y0 = Swift.max(pieces[i].yt, ya)
+                        guard y0 < Swift.min(pieces[i].yb, yb), pieces[i].sign != s else { continue }
+                        emitPiece(i, to: y0, width: width)
+                        pieces[i].sign = s; pieces[i].sinceY = y0
+                    }
+                }
+            }
+            for i in pieces.indices { emitPiece(i, to: pieces[i].yb, width: width) }
             return true
+        }
+
+        /// Accumulates piece `i` from its `sinceY` to `y` with its effective sign (nothing for 0).
+        @inline(__always)
+        mutating func emitPiece(_ i: Int, to y: Double, width: Int) {
+            let p = pieces[i]
+            guard p.sign != 0, y > p.sinceY else { return }
+            accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
+        }
+
+        /// Puts into `stripRuns` the chains of `chainRuns` present over all of `ya ... yb`, ordered
+        /// by x at mid-height, and returns whether they keep that order at every height there: each
+        /// chain at or left of the next wherever both have a piece (pieces are straight, so comparing
+        /// them at both ends of each stretch of height they share is exact). Ties (chains touching)
+        /// accumulate the same in either order.
+        mutating func orderRuns(from ya: Double, to yb: Double) -> Bool {
+            let ym = 0.5 * (ya + yb)
+            stripRuns.removeAll(keepingCapacity: true)
+            for r in chainRuns.indices where chainRuns[r].top <= ya && chainRuns[r].bottom >= yb { stripRuns.append(r) }
+            return pieces.withUnsafeBufferPointer { ps in
+                byTop.withUnsafeBufferPointer { order in
+                    chainRuns.withUnsafeMutableBufferPointer { runs in
+                        stripRuns.withUnsafeMutableBufferPointer { strip in
+                            for r in strip {
+                                var k = runs[r].first
+                                while k + 1 < runs[r].end, ps[order[k]].yb <= ym { k += 1 }
+                                runs[r].key = ps[order[k]].x(at: ym)
+                            }
+                            sortInPlace(strip) { runs[$0].key < runs[$1].key }
+                            for q in 1 ..< Swift.max(strip.count, 1) {
+                                // Walk both chains' pieces down the strip together.
+                                let left = runs[strip[q - 1]], right = runs[strip[q]]
+                                var i = left.first, j = right.first
+                                while i < left.end, j < right.end {
+                                    let a = ps[order[i]], b = ps[order[j]]
+                                    let y0 = Swift.max(a.yt, b.yt, ya), y1 = Swift.min(a.yb, b.yb, yb)
+                                    if y0 < y1, a.x(at: y0) > b.x(at: y0) || a.x(at: y1) > b.x(at: y1) { return false }
+                                    if a.yb <= b.yb { i += 1 } else { j += 1 }
+                                }
+                            }
+                            return true
+                        }
+                    }
+                }
+            }
         }
 
         /// The one strip of a row whose runs (`chainRuns`, left to right) keep their order at every
