@@ -199,6 +199,48 @@ static inline uint32_t round_pixel(const float *v) {
 OVER_LANES(8, over_opaque_8, WF_TARGET_AVX2)
 OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
 
+/* Several colours over the background, LANES pixels at a time: per colour in order and per channel
+   v = s * c + v * (1 - a * c) from v = bg (a colour with no coverage leaves v as it is, bit for bit),
+   then rounded as wf_round_row rounds. Lanes no colour covers are the background pixel. */
+#define MULTI_LANES(LANES, NAME, TARGET)                                                                         \
+    TARGET static long NAME(int k, const float *const *cov, const float *s, uint32_t *dst, long count,           \
+                            const float *bg, uint32_t bgPixel) {                                                 \
+        typedef float vf __attribute__((vector_size(4 * LANES)));                                                \
+        typedef int32_t vi __attribute__((vector_size(4 * LANES)));                                              \
+        const vf zero = (vf){0}, one = zero + 1.0f, top = zero + 255.0f;                                         \
+        long i = 0;                                                                                              \
+        for (; i + LANES <= count; i += LANES) {                                                                 \
+            vf v[4] = { zero + bg[0], zero + bg[1], zero + bg[2], zero + bg[3] };                                \
+            vi covered = (vi){0};                                                                                \
+            for (int j = 0; j < k; j++) {                                                                        \
+                vf c;                                                                                            \
+                memcpy(&c, cov[j] + i, sizeof c);                                                                \
+                covered |= c != zero;                                                                            \
+                vf kk = one - s[4 * j + 3] * c;                                                                  \
+                for (int ch = 0; ch < 4; ch++) {                                                                 \
+                    vf m = s[4 * j + ch] * c, n = v[ch] * kk;                                                    \
+                    v[ch] = m + n;                                                                               \
+                }                                                                                                \
+            }                                                                                                    \
+            if (!__builtin_reduce_or(covered)) {                                                                 \
+                vi p = (vi){0} + (int32_t)bgPixel;                                                               \
+                memcpy(dst + i, &p, sizeof p);                                                                   \
+                continue;                                                                                        \
+            }                                                                                                    \
+            vi px = (vi){0};                                                                                     \
+            for (int ch = 0; ch < 4; ch++) {                                                                     \
+                vf q = v[ch] * 255.0f + 0.5f;                                                                    \
+                q = (vf)((vi)q & (q > zero));                                                                    \
+                q = (vf)(((vi)q & (q < top)) | ((vi)top & ~(q < top)));                                          \
+                px |= __builtin_convertvector(q, vi) << (8 * ch);                                                \
+            }                                                                                                    \
+            memcpy(dst + i, &px, sizeof px);                                                                     \
+        }                                                                                                        \
+        return i;                                                                                                \
+    }
+MULTI_LANES(8, multi_opaque_8, WF_TARGET_AVX2)
+MULTI_LANES(16, multi_opaque_16, WF_TARGET_AVX512)
+
 /* The widest lanes the processor has (0: none; the SSE2 path below). */
 static int over_lanes = 0;
 
@@ -279,4 +321,40 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
         }
         dst[i] = round_pixel(v);
     }
+}
+
+void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, uint32_t *dst, long count,
+                                const float *bg, uint32_t bgPixel) {
+    long i = 0;
+#if defined(__x86_64__) && defined(__clang__)
+    int lanes = most < over_lanes ? most : over_lanes;
+    if (lanes == 16) i = multi_opaque_16(k, cov, s, dst, count, bg, bgPixel);
+    if (lanes >= 8) {
+        const float *moved[WF_MULTI_MAX];
+        for (int j = 0; j < k; j++) moved[j] = cov[j] + i;
+        i += multi_opaque_8(k, moved, s, dst + i, count - i, bg, bgPixel);
+    }
+#endif
+    /* The rest one pixel at a time, in the same order of operations. */
+    for (; i < count; i++) {
+        float v[4] = { bg[0], bg[1], bg[2], bg[3] };
+        int covered = 0;
+        for (int j = 0; j < k; j++) {
+            float c = cov[j][i];
+            if (c == 0.0f) continue;
+            covered = 1;
+            float kk = 1.0f - s[4 * j + 3] * c;
+            for (int ch = 0; ch < 4; ch++) {
+                float m = s[4 * j + ch] * c;
+                float n = v[ch] * kk;
+                v[ch] = m + n;
+            }
+        }
+        dst[i] = covered ? round_pixel(v) : bgPixel;
+    }
+}
+
+void wf_over_opaque_multi(int k, const float *const *cov, const float *s, uint32_t *dst, long count, const float *bg,
+                          uint32_t bgPixel) {
+    wf_over_opaque_multi_lanes(16, k, cov, s, dst, count, bg, bgPixel);
 }

@@ -23,6 +23,7 @@ final class RowWorker: @unchecked Sendable {
 
     deinit {
         levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate()
+        solidSteps.deallocate(); solidCuts.deallocate(); solidRows.deallocate(); solidColors.deallocate()
     }
 
     /// Makes room for `n` levels of nesting.
@@ -146,7 +147,7 @@ final class RowWorker: @unchecked Sendable {
                     let planned = plan.y == y ? (k == 0 ? plan.only.0 : (k == 1 ? plan.only.1 : plan.only.2)) : -1
                     if let only = planned >= 0 ? planned : Self.onlyStep(ops, y: y, lo: lo, hi: hi) {
                         directRow(ops, only, y: y, lo: lo, hi: hi, background: background.color, bgPixel: bg, row: row)
-                    } else {
+                    } else if !solidRow(ops, y: y, lo: lo, hi: hi, background: background, row: row) {
                         composite(ops, y: y, lo: lo, hi: hi, frame: frame)
                     }
                 }
@@ -236,6 +237,80 @@ final class RowWorker: @unchecked Sendable {
             }
         }
         if x < hi { wf_fill32(row + x, bgPixel, hi - x) }
+    }
+
+    /// Room for `solidRow`: the steps reaching a span, the columns where one starts or ends, and
+    /// per piece the coverage rows and premultiplied colours of the steps reaching it.
+    private let solidSteps = UnsafeMutablePointer<Int>.allocate(capacity: Int(WF_MULTI_MAX))
+    private let solidCuts = UnsafeMutablePointer<Int>.allocate(capacity: 2 * Int(WF_MULTI_MAX) + 2)
+    private let solidRows = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: Int(WF_MULTI_MAX))
+    private let solidColors = UnsafeMutablePointer<Float>.allocate(capacity: 4 * Int(WF_MULTI_MAX))
+
+    /// Columns `lo ..< hi` of row `y` when every step reaching them over the opaque background is a
+    /// fill in a solid colour, outside any group or sum (a text's fill fading in under its stroke):
+    /// cut where each starts or ends, each piece straight to 8 bits through `wf_over_opaque_multi`
+    /// with the steps reaching it, in their order: the bytes the Float32 buffers make. False (having
+    /// drawn nothing) when the span is not like that.
+    private func solidRow(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int, background: Background,
+                          row: UnsafeMutablePointer<UInt32>) -> Bool {
+        let most = Int(WF_MULTI_MAX)
+        var n = 0
+        var i = 1
+        while i < ops.count {
+            let b = ops[i].bounds
+            let reaches = y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo
+            switch ops[i].kind {
+            case .fill:
+                if reaches {
+                    guard n < most, case .color = ops[i].paint, ops[i].tileValues != nil else { return false }
+                    solidSteps[n] = i; n += 1
+                }
+                i += 1
+            case .groupBegin:
+                if reaches { return false }
+                i = ops[i].end + 1
+            case .sumBegin:
+                if reaches { return false }
+                i = ops[i].end
+            case .rect, .image:
+                if reaches { return false }
+                i += 1
+            case .sumPart, .maskBegin, .groupEnd:
+                i += 1
+            }
+        }
+        guard n > 0 else { return false }
+        // Where steps start or end, sorted (a few: insertion sort), without repeats.
+        var m = 0
+        @inline(__always) func cut(_ x: Int) {
+            let v = min(max(x, lo), hi)
+            var k = m
+            while k > 0, solidCuts[k - 1] > v { solidCuts[k] = solidCuts[k - 1]; k -= 1 }
+            if k > 0, solidCuts[k - 1] == v { for q in k ..< m { solidCuts[q] = solidCuts[q + 1] }; return }
+            solidCuts[k] = v; m += 1
+        }
+        cut(lo); cut(hi)
+        for k in 0 ..< n { cut(ops[solidSteps[k]].bounds.x0); cut(ops[solidSteps[k]].bounds.x1) }
+        for c in 0 ..< 4 { colors[4 + c] = background.color[c] }
+        let bg = UnsafePointer(colors + 4)
+        for c in 1 ..< m {
+            let u = solidCuts[c - 1], v = solidCuts[c]
+            var k = 0
+            for q in 0 ..< n {
+                let op = ops[solidSteps[q]]
+                guard op.bounds.x0 <= u, op.bounds.x1 >= v, let base = op.tileValues, case .color(let color) = op.paint else { continue }
+                solidRows[k] = base + (y - op.tileY) * op.tileWidth - op.tileX + u
+                let p = color.premultiplied
+                for ch in 0 ..< 4 { solidColors[4 * k + ch] = p[ch] }
+                k += 1
+            }
+            if k == 0 {
+                wf_fill32(row + u, background.pixel, v - u)
+            } else {
+                wf_over_opaque_multi(Int32(k), UnsafePointer(solidRows), solidColors, row + u, v - u, bg, background.pixel)
+            }
+        }
+        return true
     }
 
     /// Draws steps `i0 ..< i1` (whole steps and groups) into `level`'s buffer, columns `lo ..< hi`

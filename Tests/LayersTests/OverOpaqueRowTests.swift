@@ -60,4 +60,75 @@ struct OverOpaqueRowTests {
         }
         #expect(fractional > 1000)
     }
+
+    /// `wf_over_opaque_multi`: several colours in order over the background, each with its own
+    /// coverage row, is the one-colour definition applied colour after colour (from the background,
+    /// in Float32, no fused operations), rounded once, on every path.
+    @Test func severalColoursAreTheirDefinitionOnEveryPath() {
+        let paths = [16, 8, 0].filter { $0 <= wf_over_opaque_widest() }
+        var mixed = 0
+        for seed in UInt64(1) ... 40 {
+            var rng = SeededRandom(seed: seed &* 7_919)
+            let count = rng.int(0 ... 200), k = rng.int(1 ... 5)
+            var covs: [[Float]] = []
+            var colors: [Float] = []
+            for _ in 0 ..< k {
+                var cov = [Float](repeating: 0, count: count)
+                var i = 0
+                while i < count {
+                    let run = rng.int(1 ... 30), kind = rng.int(0 ... 3)
+                    for j in i ..< min(i + run, count) { cov[j] = kind == 0 ? 0 : kind == 1 ? 1 : Float(rng.double(0 ... 1)) }
+                    i += run
+                }
+                covs.append(cov)
+                let a: Float = rng.int(0 ... 1) == 0 ? 1 : Float(rng.double(0 ... 1))
+                colors += [Float(rng.double(0 ... 1)) * a, Float(rng.double(0 ... 1)) * a, Float(rng.double(0 ... 1)) * a, a]
+            }
+            let bg = [Float(rng.double(0 ... 1)), Float(rng.double(0 ... 1)), Float(rng.double(0 ... 1)), 1]
+            var want = [UInt32](repeating: 0, count: count)
+            for x in 0 ..< count {
+                var v = bg
+                var covered = 0
+                for j in 0 ..< k {
+                    let c = covs[j][x]
+                    if c == 0 { continue }
+                    covered += 1
+                    let kk = 1 - colors[4 * j + 3] * c
+                    for ch in 0 ..< 4 {
+                        let m = colors[4 * j + ch] * c, n = v[ch] * kk
+                        v[ch] = m + n
+                    }
+                }
+                if covered > 1 { mixed += 1 }
+                var px: UInt32 = 0
+                for ch in 0 ..< 4 {
+                    var q = v[ch] * 255 + 0.5
+                    q = q > 0 ? q : 0
+                    q = q < 255 ? q : 255
+                    px |= UInt32(q) << (8 * ch)
+                }
+                want[x] = px
+            }
+            let bgPixel = Self.definition(0, [0, 0, 0, 0], bg)
+            for lanes in paths {
+                var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 2)
+                let rows = covs.map { c -> UnsafeMutablePointer<Float> in
+                    let p = UnsafeMutablePointer<Float>.allocate(capacity: max(count, 1))
+                    p.initialize(from: c, count: count)
+                    return p
+                }
+                defer { for p in rows { p.deallocate() } }
+                let pointers: [UnsafePointer<Float>?] = rows.map { UnsafePointer($0) }
+                out.withUnsafeMutableBufferPointer { o in
+                    guard let base = o.baseAddress else { return }
+                    wf_over_opaque_multi_lanes(Int32(lanes), Int32(k), pointers, colors, base + 1, count, bg, bgPixel)
+                }
+                #expect(out.first == 0xDEAD_BEEF && out.last == 0xDEAD_BEEF, "lanes \(lanes), seed \(seed): wrote outside the row")
+                let got = Array(out.dropFirst().dropLast())
+                let bad = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+                #expect(bad.isEmpty, "lanes \(lanes), seed \(seed), \(k) colours, \(count) px: \(bad.count) differ, first at \(bad.first as Any)")
+            }
+        }
+        #expect(mixed > 500)
+    }
 }

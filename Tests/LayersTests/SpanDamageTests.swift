@@ -203,7 +203,7 @@ import TestSupport
     }
 }
 
-/// Rows one solid colour reaches over an opaque background are written straight to 8 bits; they
+/// Rows solid colours alone reach over an opaque background are written straight to 8 bits; they
 /// must be the bytes the Float32 row buffers make.
 @Suite struct DirectRowTests {
     /// A marquee-like tree: an opaque background, a group masked by a horizontal fade (opaque in the
@@ -232,6 +232,11 @@ import TestSupport
             s.bounds = root.bounds; s.anchorPoint = .zero
             s.path = RandomTrees.path(&r, in: Rect(x: Double(k * 20), y: 5, width: 40, height: 60))
             s.fillColor = RandomTrees.color(&r, opaque: r.int(0 ... 2) > 0)
+            if k % 2 == 1 {
+                // A fill under its stroke (a text's fill fading in under the pen's outline).
+                s.strokeColor = RandomTrees.color(&r, opaque: r.int(0 ... 2) > 0)
+                s.lineWidth = r.double(0.5 ... 4)
+            }
             s.position = Point(r.double(-3 ... 3), 0)
             view.addSublayer(s)
             shapes.append(s)

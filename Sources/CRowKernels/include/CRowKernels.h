@@ -37,6 +37,22 @@ void wf_over_opaque_row(const float *cov, uint32_t *dst, long count, const float
 void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long count, const float *s, const float *bg,
                               uint32_t bgPixel, uint32_t fgPixel);
 
+/// The most colours `wf_over_opaque_multi` takes.
+#define WF_MULTI_MAX 32
+
+/// Up to `WF_MULTI_MAX` colours `s[4j ... 4j+3]` (premultiplied), in order, each with coverage
+/// `cov[j][i]`, over the opaque premultiplied colour `bg`, rounded to 8 bits into `dst[i]`, for
+/// `count` pixels: exactly what filling a row with `bg`, `wf_paint_solid` of each colour in order
+/// and `wf_round_row` make, without the Float32 row in between. `bgPixel` is `bg` rounded (what no
+/// coverage gives).
+void wf_over_opaque_multi(int k, const float *const *cov, const float *s, uint32_t *dst, long count, const float *bg,
+                          uint32_t bgPixel);
+
+/// `wf_over_opaque_multi` with at most `most` pixels in lanes at a time (16 with AVX-512, 8 with
+/// AVX2, else one at a time): all give the same bits.
+void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, uint32_t *dst, long count,
+                                const float *bg, uint32_t bgPixel);
+
 /// The most pixels `wf_over_opaque_row` takes in lanes on this processor (16, 8, or 0 for none).
 int wf_over_opaque_widest(void);
 
