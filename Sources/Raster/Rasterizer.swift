@@ -598,13 +598,22 @@ extension Rasterizer {
                     act[count] = i; count += 1; next += 1
                 }
                 if count == 0 { continue }
-                let ym = 0.5 * (ya + yb)
+                // The order at the strip's mid-height; in a strip too thin to have one (a unit in
+                // the last place), the order just below its top: by x there, then by slope (at the
+                // mid-height rounded onto a crossing at the bottom, the pair would come out crossed
+                // already and the crossing would swap it back).
+                var ym = 0.5 * (ya + yb)
+                let thin = !(ym > ya && ym < yb)
+                if thin { ym = ya }
                 for k in 0 ..< count { ps[act[k]].key = ps[act[k]].x(at: ym) }
+                @inline(__always) func slope(_ p: Piece) -> Double { (p.xb - p.xt) / (p.yb - p.yt) }
                 // Insertion sort: the order only changes at crossings and where pieces start.
                 for k in 1 ..< Swift.max(count, 1) {
                     let i = act[k], key = ps[i].key
                     var m = k
-                    while m > 0, ps[act[m - 1]].key > key { act[m] = act[m - 1]; m -= 1 }
+                    while m > 0, ps[act[m - 1]].key > key || (thin && ps[act[m - 1]].key == key && slope(ps[act[m - 1]]) > slope(ps[i])) {
+                        act[m] = act[m - 1]; m -= 1
+                    }
                     act[m] = i
                 }
                 var wind = left, inside = leftInside
