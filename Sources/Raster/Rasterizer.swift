@@ -110,7 +110,12 @@ extension Rasterizer {
 
     /// The pieces `byTop[first ..< end]` of one chain (or one whole-row piece) in the current row, its
     /// direction and x extent.
-    struct ChainRun { var first, end, dir: Int; var minX, maxX: Double }
+    struct ChainRun {
+        var first, end, dir: Int
+        var minX, maxX: Double
+        /// The part of the row its pieces cover.
+        var yt = 0.0, yb = 0.0
+    }
 
     /// An inclusive range of cells.
     struct CellRange { var lo, hi: Int }
@@ -156,6 +161,9 @@ extension Rasterizer {
         /// Whether simple contours take their fast path (off: every row runs the general algorithm,
         /// which tests compare the fast path with).
         var simpleContours = true
+        /// Whether rows where chains end take the chains' path when they pair up (off: such rows run
+        /// the strip sweep, which tests compare the pairs with).
+        var chainPairs = true
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
@@ -370,16 +378,22 @@ extension Rasterizer {
         }
 
         /// A row where pieces end inside it (curves flattened into short chords), handled as one strip
-        /// of chains: when every y-monotone chain present crosses the whole row and the chains' x
-        /// extents do not overlap, their left-to-right order is the same at every height, so each
-        /// chain's effective sign is one value and every piece of it is accumulated once with it (what
-        /// the strip sweep would do). Returns false (having done nothing) otherwise.
+        /// of chains: when the chains' x extents do not overlap, their left-to-right order is the same
+        /// at every height, so each chain's effective sign is one value and every piece of it is
+        /// accumulated once with it (what the strip sweep would do). A chain must cross the whole row,
+        /// or be one of two neighbours in that order that cover the same part of it and run opposite
+        /// ways (the two sides of a contour's top or bottom inside the row; a chain is y-monotone, so
+        /// it covers one interval of the row without gaps): such a pair adds nothing to the winding
+        /// of the others at any height, and between them the winding is the one left of the pair
+        /// plus the left one's direction, as if both crossed the row. Returns false (having done
+        /// nothing) otherwise.
         mutating func accumulateChains(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
             let n = pieces.count
             byTop.removeAll(keepingCapacity: true)
             byTop.append(contentsOf: pieces.indices)
             chainRuns.removeAll(keepingCapacity: true)
-            let ok: Bool = pieces.withUnsafeBufferPointer { ps in
+            var partial = false
+            pieces.withUnsafeBufferPointer { ps in
                 byTop.withUnsafeMutableBufferPointer { order in
                     sortInPlace(order) { ps[$0].chain < ps[$1].chain }
                     var k = 0
@@ -393,17 +407,27 @@ extension Rasterizer {
                             lo = Swift.min(lo, p.minX); hi = Swift.max(hi, p.maxX)
                             m += 1
                         }
-                        guard yt == top, yb == bottom else { return false }
-                        chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi))
+                        if yt != top || yb != bottom { partial = true }
+                        chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi, yt: yt, yb: yb))
                         k = m
                     }
-                    return true
                 }
             }
-            guard ok else { return false }
             let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in
                 sortInPlace(runs) { $0.minX < $1.minX }
                 for k in 1 ..< Swift.max(runs.count, 1) where runs[k - 1].maxX > runs[k].minX { return false }
+                guard partial else { return true }
+                guard chainPairs else { return false }
+                // Each run not crossing the whole row pairs with its right neighbour.
+                var k = 0
+                while k < runs.count {
+                    let a = runs[k]
+                    if a.yt == top && a.yb == bottom { k += 1; continue }
+                    guard k + 1 < runs.count else { return false }
+                    let b = runs[k + 1]
+                    guard b.yt == a.yt, b.yb == a.yb, b.dir == -a.dir else { return false }
+                    k += 2
+                }
                 return true
             }
             guard disjoint else { return false }
