@@ -81,6 +81,8 @@ public final class FastLayerRenderer {
     private var gradientLocations: [Double] = []
     private var gradients: [GradientSpan] = []
     private var workers: [RowWorker] = []
+    /// Per band of rows, the steps that reach it (what a row's drawing looks at).
+    private let stepIndex = StepIndex()
     private let shadowMaker = ShadowMaker()
     private let reference = LayerRenderer()
     private var shadowEntries: [ShadowEntry] = []
@@ -981,15 +983,16 @@ public final class FastLayerRenderer {
             let frame = FrameTarget(bytes: base, width: width)
             ops.withUnsafeBufferPointer { opsBuffer in
                 let ops = StepList(buffer: opsBuffer)
+                stepIndex.build(opsBuffer, height: height)
                 // Worth a second thread from about 16 000 pixels; each span costs about as much
                 // as 64 pixels of its own (finding what reaches it).
                 if threadCount > 1, area + 64 * spans.count >= 16 * 1024 {
-                    rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, gradients: gradients, frame: frame,
-                                            parts: threadCount)
+                    rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, index: stepIndex, gradients: gradients,
+                                            frame: frame, parts: threadCount)
                     helpers(threadCount).perform(threadCount, rowsJob)
                     rowsJob.work = nil
                 } else {
-                    workers[0].renderRows(rows, spans: spans, ops: ops.buffer, gradients: gradients, frame: frame)
+                    workers[0].renderRows(rows, spans: spans, ops: ops.buffer, index: stepIndex, gradients: gradients, frame: frame)
                 }
             }
         }
@@ -1267,6 +1270,7 @@ struct RowsWork {
     let workers: [RowWorker]
     let spans: SpanDamage
     let ops: StepList
+    let index: StepIndex
     let gradients: GradientTable
     let frame: FrameTarget
     let parts: Int
@@ -1280,7 +1284,7 @@ final class RowsJob: HelperJob, @unchecked Sendable {
         guard let w = work else { return }
         let r = w.spans.rows, n = r.count
         let band = r.lowerBound + n * k / w.parts ..< r.lowerBound + n * (k + 1) / w.parts
-        w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
+        w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, index: w.index, gradients: w.gradients, frame: w.frame)
     }
 }
 
