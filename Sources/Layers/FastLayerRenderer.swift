@@ -620,7 +620,7 @@ public final class FastLayerRenderer {
     /// sliding sideways). A shape that keeps changing them (a particle that spins and scales, a glyph
     /// that grows) would record a program every frame and replay it once: when its path's programs
     /// are mostly recorded and seldom found again, it is rasterized directly instead (nil), except
-    /// for one key in 16, so that a shape that starts sliding gets its programs back.
+    /// for a key missed twice in a row, so that a shape that starts sliding gets its programs back.
     private func shapeProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
         var pk = key
         pk.fx = 0
@@ -630,12 +630,10 @@ public final class FastLayerRenderer {
             return p.usable ? p : nil
         }
         if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
-        // One transform in 16 (by a hash of it: the same frame decides the same way every time it is
-        // drawn, so a loop's frames need no more storage the second time round) is recorded anyway.
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        @inline(__always) func mix(_ v: Double) { hash = (hash ^ v.bitPattern) &* 0xBF58_476D_1CE4_E5B9; hash ^= hash >> 29 }
-        mix(key.a); mix(key.b); mix(key.c); mix(key.d); mix(key.fx); mix(key.fy)
-        guard programUse[key.path, default: ProgramUse()].recordsAgain(sampled: hash >> 60 == 0) else { return nil }
+        // A key missed twice in a row (the same linear part and vertical offset as the path's last
+        // miss: a shape that has started sliding) is recorded anyway. Particles that share a path
+        // but each turn and scale their own way never are.
+        guard programUse[key.path, default: ProgramUse()].recordsAgain(missing: pk) else { return nil }
         programsRecorded += 1
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
@@ -1184,10 +1182,15 @@ struct ProgramUse {
 
     mutating func noteFound() { found += 1; decay() }
 
-    /// Whether to record a program now: unless recordings have far outnumbered finds, in which case
-    /// only when `sampled`.
-    mutating func recordsAgain(sampled: Bool) -> Bool {
-        if recorded > 8 * found + 8, !sampled { return false }
+    /// The key (without the fractional horizontal offset) last missed.
+    var lastMiss: TileKey?
+
+    /// Whether to record a program for `key`, just missed: unless recordings have far outnumbered
+    /// finds, in which case only when the last miss was the same key.
+    mutating func recordsAgain(missing key: TileKey) -> Bool {
+        let again = lastMiss == key
+        lastMiss = key
+        if recorded > 8 * found + 8, !again { return false }
         recorded += 1
         decay()
         return true
