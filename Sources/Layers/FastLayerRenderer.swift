@@ -81,6 +81,8 @@ public final class FastLayerRenderer {
     private var gradientLocations: [Double] = []
     private var gradients: [GradientSpan] = []
     private var workers: [RowWorker] = []
+    /// Per band of rows, the steps that reach it (what a row's drawing looks at).
+    private let stepIndex = StepIndex()
     private let shadowMaker = ShadowMaker()
     private let reference = LayerRenderer()
     private var shadowEntries: [ShadowEntry] = []
@@ -618,7 +620,7 @@ public final class FastLayerRenderer {
     /// sliding sideways). A shape that keeps changing them (a particle that spins and scales, a glyph
     /// that grows) would record a program every frame and replay it once: when its path's programs
     /// are mostly recorded and seldom found again, it is rasterized directly instead (nil), except
-    /// for one key in 16, so that a shape that starts sliding gets its programs back.
+    /// for a key missed twice in a row, so that a shape that starts sliding gets its programs back.
     private func shapeProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
         var pk = key
         pk.fx = 0
@@ -628,12 +630,10 @@ public final class FastLayerRenderer {
             return p.usable ? p : nil
         }
         if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
-        // One transform in 16 (by a hash of it: the same frame decides the same way every time it is
-        // drawn, so a loop's frames need no more storage the second time round) is recorded anyway.
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        @inline(__always) func mix(_ v: Double) { hash = (hash ^ v.bitPattern) &* 0xBF58_476D_1CE4_E5B9; hash ^= hash >> 29 }
-        mix(key.a); mix(key.b); mix(key.c); mix(key.d); mix(key.fx); mix(key.fy)
-        guard programUse[key.path, default: ProgramUse()].recordsAgain(sampled: hash >> 60 == 0) else { return nil }
+        // A key missed twice in a row (the same linear part and vertical offset as the path's last
+        // miss: a shape that has started sliding) is recorded anyway. Particles that share a path
+        // but each turn and scale their own way never are.
+        guard programUse[key.path, default: ProgramUse()].recordsAgain(missing: pk) else { return nil }
         programsRecorded += 1
         let t = op.transform
         op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
@@ -981,15 +981,16 @@ public final class FastLayerRenderer {
             let frame = FrameTarget(bytes: base, width: width)
             ops.withUnsafeBufferPointer { opsBuffer in
                 let ops = StepList(buffer: opsBuffer)
+                stepIndex.build(opsBuffer, height: height)
                 // Worth a second thread from about 16 000 pixels; each span costs about as much
                 // as 64 pixels of its own (finding what reaches it).
                 if threadCount > 1, area + 64 * spans.count >= 16 * 1024 {
-                    rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, gradients: gradients, frame: frame,
-                                            parts: threadCount)
+                    rowsJob.work = RowsWork(workers: workers, spans: spans, ops: ops, index: stepIndex, gradients: gradients,
+                                            frame: frame, parts: threadCount)
                     helpers(threadCount).perform(threadCount, rowsJob)
                     rowsJob.work = nil
                 } else {
-                    workers[0].renderRows(rows, spans: spans, ops: ops.buffer, gradients: gradients, frame: frame)
+                    workers[0].renderRows(rows, spans: spans, ops: ops.buffer, index: stepIndex, gradients: gradients, frame: frame)
                 }
             }
         }
@@ -1181,10 +1182,15 @@ struct ProgramUse {
 
     mutating func noteFound() { found += 1; decay() }
 
-    /// Whether to record a program now: unless recordings have far outnumbered finds, in which case
-    /// only when `sampled`.
-    mutating func recordsAgain(sampled: Bool) -> Bool {
-        if recorded > 8 * found + 8, !sampled { return false }
+    /// The key (without the fractional horizontal offset) last missed.
+    var lastMiss: TileKey?
+
+    /// Whether to record a program for `key`, just missed: unless recordings have far outnumbered
+    /// finds, in which case only when the last miss was the same key.
+    mutating func recordsAgain(missing key: TileKey) -> Bool {
+        let again = lastMiss == key
+        lastMiss = key
+        if recorded > 8 * found + 8, !again { return false }
         recorded += 1
         decay()
         return true
@@ -1267,6 +1273,7 @@ struct RowsWork {
     let workers: [RowWorker]
     let spans: SpanDamage
     let ops: StepList
+    let index: StepIndex
     let gradients: GradientTable
     let frame: FrameTarget
     let parts: Int
@@ -1280,7 +1287,7 @@ final class RowsJob: HelperJob, @unchecked Sendable {
         guard let w = work else { return }
         let r = w.spans.rows, n = r.count
         let band = r.lowerBound + n * k / w.parts ..< r.lowerBound + n * (k + 1) / w.parts
-        w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, gradients: w.gradients, frame: w.frame)
+        w.workers[k].renderRows(band, spans: w.spans, ops: w.ops.buffer, index: w.index, gradients: w.gradients, frame: w.frame)
     }
 }
 

@@ -40,8 +40,8 @@ final class RowWorker: @unchecked Sendable {
     @inline(__always) private func buffer(_ level: Int) -> UnsafeMutablePointer<SIMD4<Float>> { levels + level * width }
 
     /// Draws the spans of rows `rows` into `frame`.
-    func renderRows(_ rows: Range<Int>, spans: SpanDamage, ops: UnsafeBufferPointer<RenderOp>, gradients: GradientTable,
-                    frame: FrameTarget) {
+    func renderRows(_ rows: Range<Int>, spans: SpanDamage, ops: UnsafeBufferPointer<RenderOp>, index: StepIndex,
+                    gradients: GradientTable, frame: FrameTarget) {
         self.gradients = gradients
         // An opaque solid first step (the background): its colour, premultiplied and rounded, once.
         var background: Background?
@@ -51,11 +51,16 @@ final class RowWorker: @unchecked Sendable {
         }
         for y in rows {
             let s = spans.spans(ofRow: y)
+            guard !s.isEmpty else { continue }
             plan.y = -1
+            // Only the top-level steps whose bounds reach the row's band are looked at.
+            let top = index.steps(ofRow: y)
             // Several spans on the row: which step alone reaches each piece is found once for all.
-            if s.count >= 4, directRows, let background { planRow(y, x0: Int(s[0]), x1: Int(s[s.count - 1]), ops: ops, background) }
+            if s.count >= 4, directRows, let background {
+                planRow(y, x0: Int(s[0]), x1: Int(s[s.count - 1]), ops: ops, top: top, background)
+            }
             for k in stride(from: 0, to: s.count, by: 2) {
-                renderRow(y, x0: Int(s[k]), x1: Int(s[k + 1]), ops: ops, frame: frame, background: background)
+                renderRow(y, x0: Int(s[k]), x1: Int(s[k + 1]), ops: ops, top: top, frame: frame, background: background)
             }
         }
     }
@@ -88,21 +93,29 @@ final class RowWorker: @unchecked Sendable {
     /// Where a group's opaque mask starts and ends on row `y` within `x0 ..< x1`: the pieces
     /// `(x0, a, b, x1)` and their number (1: no such group, the whole of `x0 ..< x1`).
     @inline(__always)
-    private static func cuts(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> ((Int, Int, Int, Int), Int) {
-        var i = 1
-        while i < ops.count {
+    private static func cuts(_ ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>, y: Int, x0: Int, x1: Int)
+        -> ((Int, Int, Int, Int), Int) {
+        for t in top where t >= 1 {
+            let i = Int(t)
             if ops[i].kind == .groupBegin {
                 let by = ops[i].bypassRows, bx = ops[i].bypassColumns
                 if y >= by.lowerBound, y < by.upperBound, !bx.isEmpty {
                     let a = min(max(bx.lowerBound, x0), x1), b = min(max(bx.upperBound, a), x1)
                     return ((x0, a, b, x1), 3)
                 }
-                i = ops[i].end + 1
-            } else {
-                i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
             }
         }
         return ((x0, x1, x1, x1), 1)
+    }
+
+    /// The step after step `i` at its nesting level (a group or a sum is skipped whole).
+    @inline(__always)
+    static func next(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int) -> Int {
+        switch ops[i].kind {
+        case .groupBegin: return ops[i].end + 1
+        case .sumBegin: return ops[i].end
+        default: return i + 1
+        }
     }
 
     @inline(__always)
@@ -110,28 +123,29 @@ final class RowWorker: @unchecked Sendable {
         k == 0 ? (c.0, c.1) : (k == 1 ? (c.1, c.2) : (c.2, c.3))
     }
 
-    private func planRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, _ background: Background) {
+    private func planRow(_ y: Int, x0: Int, x1: Int, ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>,
+                         _ background: Background) {
         guard Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) else { return }
-        let (d0, d1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
+        let (d0, d1) = Self.drawnColumns(ops, top: top, y: y, x0: x0, x1: x1)
         guard d0 < d1 else { return }
-        let (c, n) = Self.cuts(ops, y: y, x0: d0, x1: d1)
+        let (c, n) = Self.cuts(ops, top: top, y: y, x0: d0, x1: d1)
         var only = (-1, -1, -1)
         for k in 0 ..< n {
             let (lo, hi) = Self.piece(c, k)
-            let step = lo < hi ? Self.onlyStep(ops, y: y, lo: lo, hi: hi) ?? -1 : -1
+            let step = lo < hi ? Self.onlyStep(ops, top: top, y: y, lo: lo, hi: hi) ?? -1 : -1
             if k == 0 { only.0 = step } else if k == 1 { only.1 = step } else { only.2 = step }
         }
         plan = RowPlan(y: y, only: only)
     }
 
     /// Draws row `y`, columns `x0 ..< x1`, into `frame` (with the gradients `renderRows` was given).
-    private func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, frame: FrameTarget,
-                           background: Background?) {
+    private func renderRow(_ y: Int, x0 x0In: Int, x1 x1In: Int, ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>,
+                           frame: FrameTarget, background: Background?) {
         var x0 = x0In, x1 = x1In
         if let background, Self.coversOpaquely(ops, y: y, x0: x0, x1: x1) {
             // An opaque background: where nothing else reaches on this row the pixel is its colour,
             // rounded as the row would be; only the columns other steps reach are composited.
-            (x0, x1) = Self.drawnColumns(ops, y: y, x0: x0, x1: x1)
+            (x0, x1) = Self.drawnColumns(ops, top: top, y: y, x0: x0, x1: x1)
             let bg = background.pixel
             let row = UnsafeMutableRawPointer(frame.bytes + y * frame.width * 4).assumingMemoryBound(to: UInt32.self)
             guard x0 < x1 else { wf_fill32(row + x0In, bg, x1In - x0In); return }
@@ -140,15 +154,15 @@ final class RowWorker: @unchecked Sendable {
             if directRows {
                 // Cut where a group's opaque mask starts or ends (its content is drawn directly
                 // between), then write each piece that one solid colour reaches straight to 8 bits.
-                let (c, n) = Self.cuts(ops, y: y, x0: x0, x1: x1)
+                let (c, n) = Self.cuts(ops, top: top, y: y, x0: x0, x1: x1)
                 for k in 0 ..< n {
                     let (lo, hi) = Self.piece(c, k)
                     guard lo < hi else { continue }
                     let planned = plan.y == y ? (k == 0 ? plan.only.0 : (k == 1 ? plan.only.1 : plan.only.2)) : -1
-                    if let only = planned >= 0 ? planned : Self.onlyStep(ops, y: y, lo: lo, hi: hi) {
+                    if let only = planned >= 0 ? planned : Self.onlyStep(ops, top: top, y: y, lo: lo, hi: hi) {
                         directRow(ops, only, y: y, lo: lo, hi: hi, background: background.color, bgPixel: bg, row: row)
                     } else if !solidRow(ops, y: y, lo: lo, hi: hi, background: background, row: row) {
-                        composite(ops, y: y, lo: lo, hi: hi, frame: frame)
+                        composite(ops, top: top, y: y, lo: lo, hi: hi, frame: frame)
                     }
                 }
                 return
@@ -156,13 +170,15 @@ final class RowWorker: @unchecked Sendable {
         } else {
             (buffer(0) + x0).update(repeating: .zero, count: x1 - x0)
         }
-        composite(ops, y: y, lo: x0, hi: x1, frame: frame)
+        composite(ops, top: top, y: y, lo: x0, hi: x1, frame: frame)
     }
 
     /// Columns `lo ..< hi` of row `y` through the Float32 buffers, rounded into `frame` (level 0
     /// is cleared already, or the first step is an opaque background that overwrites it).
-    private func composite(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int, frame: FrameTarget) {
-        run(ops, 0, ops.count, level: 0, lo: lo, hi: hi, guardBuffer: nil, y: y)
+    private func composite(_ ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>, y: Int, lo: Int, hi: Int,
+                           frame: FrameTarget) {
+        let yc = Double(y) + 0.5
+        for i in top { step(ops, Int(i), level: 0, lo: lo, hi: hi, guardBuffer: nil, y: y, yc: yc) }
         UnsafeMutableRawPointer(buffer(0) + lo).withMemoryRebound(to: Float.self, capacity: (hi - lo) * 4) { src in
             wf_round_row(src, frame.bytes + (y * frame.width + lo) * 4, (hi - lo) * 4)
         }
@@ -175,39 +191,38 @@ final class RowWorker: @unchecked Sendable {
     /// The one step besides the background that reaches columns `lo ..< hi` of row `y`, when that
     /// step is a fill or a sum of disjoint parts in one solid colour, reached directly or through
     /// groups whose mask is opaque over those columns (bypassed); nil otherwise.
-    static func onlyStep(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int) -> Int? {
+    static func onlyStep(_ ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>, y: Int, lo: Int, hi: Int) -> Int? {
         var found = -1
-        // Steps i0 ..< i1 at one nesting level; false when the span is not one step's.
-        func scan(_ i0: Int, _ i1: Int) -> Bool {
-            var i = i0
-            while i < i1 {
-                let b = ops[i].bounds
-                let reaches = y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo
-                switch ops[i].kind {
-                case .groupBegin:
-                    if reaches {
-                        let by = ops[i].bypassRows, bx = ops[i].bypassColumns
-                        guard ops[i].hasMask, !ops[i].maskFirst, y >= by.lowerBound, y < by.upperBound,
-                              lo >= bx.lowerBound, hi <= bx.upperBound, scan(i + 1, ops[i].maskIndex) else { return false }
-                    }
-                    i = ops[i].end + 1
-                case .fill, .sumBegin:
-                    if reaches {
-                        guard found < 0, case .color = ops[i].paint, ops[i].kind == .fill || ops[i].disjointParts else { return false }
-                        found = i
-                    }
-                    i = ops[i].kind == .sumBegin ? ops[i].end : i + 1
-                case .rect, .image:
-                    if reaches { return false }
-                    i += 1
-                case .sumPart, .maskBegin, .groupEnd:
-                    i += 1
+        // Step i (a whole group or sum); false when the span is not one step's.
+        func visit(_ i: Int) -> Bool {
+            let b = ops[i].bounds
+            guard y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo else { return true }
+            switch ops[i].kind {
+            case .groupBegin:
+                let by = ops[i].bypassRows, bx = ops[i].bypassColumns
+                guard ops[i].hasMask, !ops[i].maskFirst, y >= by.lowerBound, y < by.upperBound,
+                      lo >= bx.lowerBound, hi <= bx.upperBound else { return false }
+                // Steps i + 1 ..< the mask at one nesting level.
+                var k = i + 1
+                while k < ops[i].maskIndex {
+                    guard visit(k) else { return false }
+                    k = next(ops, k)
                 }
+                return true
+            case .fill, .sumBegin:
+                guard found < 0, case .color = ops[i].paint, ops[i].kind == .fill || ops[i].disjointParts else { return false }
+                found = i
+                return true
+            case .rect, .image:
+                return false
+            case .sumPart, .maskBegin, .groupEnd:
+                return true
             }
-            return true
         }
-        guard scan(1, ops.count), found >= 0 else { return nil }
-        return found
+        for i in top where i >= 1 {
+            guard visit(Int(i)) else { return nil }
+        }
+        return found >= 0 ? found : nil
     }
 
     /// Columns `lo ..< hi` of row `y` when only step `k` (a solid colour) reaches them over the
@@ -320,41 +335,43 @@ final class RowWorker: @unchecked Sendable {
         let yc = Double(y) + 0.5
         var i = i0
         while i < i1 {
-            let b = ops[i].bounds
-            let slo = max(lo, b.x0), shi = min(hi, b.x1)
-            let inside = y >= b.y0 && y < b.y1 && slo < shi
-            switch ops[i].kind {
-            case .groupBegin:
-                let end = ops[i].end
-                if inside { group(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
-                i = end + 1
-                continue
-            case .fill:
-                if inside {
-                    withTileRow(ops, i, y: y, lo: slo, hi: shi) { src, plo, phi in
-                        paint(ops[i].paint, ops[i].gradient, cov: src, dst: buffer(level), guardBuffer: guardBuffer,
-                              lo: plo, hi: phi, yc: yc)
-                    }
+            step(ops, i, level: level, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y, yc: yc)
+            i = Self.next(ops, i)
+        }
+    }
+
+    /// Draws step `i` (a whole group or sum) into `level`'s buffer, columns `lo ..< hi` of row `y`
+    /// (`yc` its centre), as `run` does each of its steps.
+    @inline(__always)
+    private func step(_ ops: UnsafeBufferPointer<RenderOp>, _ i: Int, level: Int, lo: Int, hi: Int,
+                      guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int, yc: Double) {
+        let b = ops[i].bounds
+        let slo = max(lo, b.x0), shi = min(hi, b.x1)
+        let inside = y >= b.y0 && y < b.y1 && slo < shi
+        switch ops[i].kind {
+        case .groupBegin:
+            if inside { group(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
+        case .fill:
+            if inside {
+                withTileRow(ops, i, y: y, lo: slo, hi: shi) { src, plo, phi in
+                    paint(ops[i].paint, ops[i].gradient, cov: src, dst: buffer(level), guardBuffer: guardBuffer,
+                          lo: plo, hi: phi, yc: yc)
                 }
-            case .rect:
-                if inside { fillRect(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
-            case .image:
-                if inside, let image = ops[i].image {
-                    image.values.withUnsafeBufferPointer { v in
-                        guard let base = v.baseAddress else { return }
-                        paint(ops[i].paint, ops[i].gradient, cov: base + y * image.width, dst: buffer(level), guardBuffer: guardBuffer,
-                              lo: slo, hi: shi, yc: yc)
-                    }
-                }
-            case .sumBegin:
-                let end = ops[i].end
-                if inside { fillSum(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
-                i = end
-                continue
-            case .sumPart, .maskBegin, .groupEnd:
-                break
             }
-            i += 1
+        case .rect:
+            if inside { fillRect(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
+        case .image:
+            if inside, let image = ops[i].image {
+                image.values.withUnsafeBufferPointer { v in
+                    guard let base = v.baseAddress else { return }
+                    paint(ops[i].paint, ops[i].gradient, cov: base + y * image.width, dst: buffer(level), guardBuffer: guardBuffer,
+                          lo: slo, hi: shi, yc: yc)
+                }
+            }
+        case .sumBegin:
+            if inside { fillSum(ops, i, level: level, lo: slo, hi: shi, guardBuffer: guardBuffer, y: y) }
+        case .sumPart, .maskBegin, .groupEnd:
+            break
         }
     }
 
@@ -494,17 +511,11 @@ final class RowWorker: @unchecked Sendable {
 
     /// The columns of `x0 ..< x1` that a step after the first (the background) can reach on row
     /// `y` (empty, with `x0 >= x1`, when none does).
-    static func drawnColumns(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, x0: Int, x1: Int) -> (Int, Int) {
+    static func drawnColumns(_ ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>, y: Int, x0: Int, x1: Int) -> (Int, Int) {
         var lo = x1, hi = x0
-        var i = 1
-        while i < ops.count {
-            let b = ops[i].bounds
+        for t in top where t >= 1 {
+            let b = ops[Int(t)].bounds
             if y >= b.y0, y < b.y1 { lo = min(lo, max(x0, b.x0)); hi = max(hi, min(x1, b.x1)) }
-            switch ops[i].kind {
-            case .groupBegin: i = ops[i].end + 1
-            case .sumBegin: i = ops[i].end
-            default: i += 1
-            }
         }
         return (lo, hi)
     }

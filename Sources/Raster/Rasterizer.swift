@@ -168,6 +168,9 @@ extension Rasterizer {
         /// Whether simple contours take their fast path (off: every row runs the general algorithm,
         /// which tests compare the fast path with).
         var simpleContours = true
+        /// Whether rows where chains start or end inside take the chains' path, cut at those ends (off:
+        /// such rows run the strip sweep, which tests compare that path with).
+        var chainPairs = true
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
@@ -430,7 +433,6 @@ extension Rasterizer {
                         chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi, top: first.yt, bottom: yb))
                         k = m
                     }
-                    return true
                 }
             }
             guard ok else { return false }
@@ -449,6 +451,7 @@ extension Rasterizer {
             cuts.removeAll(keepingCapacity: true)
             cuts.append(top); cuts.append(bottom)
             if !spanning {
+                guard chainPairs else { return false }
                 for r in chainRuns {
                     if r.top != top { cuts.append(r.top) }
                     if r.bottom != bottom { cuts.append(r.bottom) }
