@@ -433,6 +433,7 @@ extension Rasterizer {
                         chainRuns.append(ChainRun(first: k, end: m, dir: first.dir, minX: lo, maxX: hi, top: first.yt, bottom: yb))
                         k = m
                     }
+                    return true
                 }
             }
             guard ok else { return false }
