@@ -13,7 +13,8 @@ import Darwin
 /// and what is left is, per contour, the left offset forwards with the outer joins, the end cap,
 /// the right offset backwards and the start cap (two loops for a closed contour). On the inner side
 /// of a turn the chain passes through the vertex itself, or, when both segments are long enough, the
-/// point where the two inner offsets cross (the cut-off loop lies inside both rectangles). Filled
+/// point where the two inner offsets cross (the cut-off loop lies inside both rectangles: each
+/// segment reaches past the crossing and past the other inner offset's end). Filled
 /// with the non-zero rule, that outline covers exactly the union, overlaps and all.
 ///
 /// Curves are flattened first (chords within `tolerance`), and round joins and caps are inscribed
@@ -211,7 +212,11 @@ struct Stroker {
         }
         outer.append(b)
         // Inner side: the crossing of the two inner offsets when both segments reach past it.
-        let reach = h * tan(abs(theta) / 2)
+        // How far along each segment from the vertex the cut-off quadrilateral (crossing, end of
+        // the incoming inner offset, vertex, start of the outgoing one) reaches: the crossing lies
+        // h tan(turn / 2) back, the other offset's end h sin(turn) back. It lies inside both
+        // rectangles (so the fill still counts it) only when both segments reach that far.
+        let reach = Swift.max(h * tan(abs(theta) / 2), h * sin(abs(theta)))
         let budget = outerLeft ? budgetRight : budgetLeft
         let room = outerLeft ? outgoingRight : outgoingLeft
         var used = 0.0

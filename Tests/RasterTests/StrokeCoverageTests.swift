@@ -141,6 +141,28 @@ import TestSupport
         }
     }
 
+    /// A pen between one and two times the curve's radius on a finely flattened circle: each inner
+    /// crossing lies within the segments, but the other inner offset's end does not, so taking the
+    /// inner side through the crossing would leave out a sliver the pieces cover once (the centre of
+    /// a quarter-drawn circle was half covered where the pieces cover it whole).
+    @Test(arguments: LineJoin.allCases)
+    func aFinelyFlattenedCurveTighterThanThePenFillsTheUnion(join: LineJoin) {
+        let rasterizer = Rasterizer()
+        let samples = 64
+        let circle = (0 ..< 200).map { k -> Point in
+            let a = 2 * Double.pi * Double(k) / 200
+            return Point(20 + 4.5 * Double.cosine(a), 20 + 4.5 * Double.sine(a))
+        }
+        for (points, closed, cap, width) in [(Array(circle.prefix(61)), false, LineCap.butt, 15.0), (Array(circle.prefix(121)), false, .round, 12),
+                                             (circle, true, .butt, 13), (Array(circle.prefix(40)), false, .square, 17)] {
+            let c = Case(points: points, closed: closed, style: StrokeStyle(width: width, join: join, cap: cap, miterLimit: 4), seed: 0)
+            let got = rasterizer.coverage(of: Self.path(c).stroked(c.style), width: 40, height: 40, rule: .nonZero)
+            let want = ReferenceRasterizer.coverage(of: Self.pieces(c), width: 40, height: 40, rule: .nonZero, samples: samples)
+            let d = difference(got, want)
+            #expect(d.max <= RasterTolerance.oracle(samples: samples), "\(points.count) points, \(cap), \(width): \(d)")
+        }
+    }
+
     @Test func roundStrokeIsEverythingWithinHalfTheWidth() {
         let rasterizer = Rasterizer()
         for seed in UInt64(100) ... 115 {
