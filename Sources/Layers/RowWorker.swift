@@ -161,7 +161,7 @@ final class RowWorker: @unchecked Sendable {
                     let planned = plan.y == y ? (k == 0 ? plan.only.0 : (k == 1 ? plan.only.1 : plan.only.2)) : -1
                     if let only = planned >= 0 ? planned : Self.onlyStep(ops, top: top, y: y, lo: lo, hi: hi) {
                         directRow(ops, only, y: y, lo: lo, hi: hi, background: background.color, bgPixel: bg, row: row)
-                    } else if !solidRow(ops, y: y, lo: lo, hi: hi, background: background, row: row) {
+                    } else if !solidRow(ops, top: top, y: y, lo: lo, hi: hi, background: background, row: row) {
                         composite(ops, top: top, y: y, lo: lo, hi: hi, frame: frame)
                     }
                 }
@@ -266,32 +266,25 @@ final class RowWorker: @unchecked Sendable {
     /// cut where each starts or ends, each piece straight to 8 bits through `wf_over_opaque_multi`
     /// with the steps reaching it, in their order: the bytes the Float32 buffers make. False (having
     /// drawn nothing) when the span is not like that.
-    private func solidRow(_ ops: UnsafeBufferPointer<RenderOp>, y: Int, lo: Int, hi: Int, background: Background,
-                          row: UnsafeMutablePointer<UInt32>) -> Bool {
+    private func solidRow(_ ops: UnsafeBufferPointer<RenderOp>, top: UnsafeBufferPointer<Int32>, y: Int, lo: Int, hi: Int,
+                          background: Background, row: UnsafeMutablePointer<UInt32>) -> Bool {
         let most = Int(WF_MULTI_MAX)
         var n = 0
-        var i = 1
-        while i < ops.count {
+        // Only the top-level steps that reach this row's band (in drawing order, the background
+        // first), not every step of the frame.
+        for t in top {
+            let i = Int(t)
+            guard i > 0 else { continue }
             let b = ops[i].bounds
-            let reaches = y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo
+            guard y >= b.y0 && y < b.y1 && b.x0 < hi && b.x1 > lo else { continue }
             switch ops[i].kind {
             case .fill:
-                if reaches {
-                    guard n < most, case .color = ops[i].paint, ops[i].tileValues != nil else { return false }
-                    solidSteps[n] = i; n += 1
-                }
-                i += 1
-            case .groupBegin:
-                if reaches { return false }
-                i = ops[i].end + 1
-            case .sumBegin:
-                if reaches { return false }
-                i = ops[i].end
-            case .rect, .image:
-                if reaches { return false }
-                i += 1
+                guard n < most, case .color = ops[i].paint, ops[i].tileValues != nil else { return false }
+                solidSteps[n] = i; n += 1
+            case .groupBegin, .sumBegin, .rect, .image:
+                return false
             case .sumPart, .maskBegin, .groupEnd:
-                i += 1
+                continue
             }
         }
         guard n > 0 else { return false }
