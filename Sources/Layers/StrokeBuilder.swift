@@ -24,6 +24,11 @@ final class StrokeBuilder {
     private var stroker: PolylineStroker
     private var piecePath = Path()
     private var piece: [Point] = []
+    /// How far the stroke reaches from its path (see `changedBox`).
+    private let reach: Double
+    /// The box (in the path's coordinates) outside which no segment's stroke reaches the window of
+    /// the current `outline` call; nil without a window (a property, not a captured local).
+    private var near: Window?
 
     /// The box of one closed loop of an outline: its finite points' extent, and whether it has a
     /// point that is not finite (such a loop is never left out of a window).
@@ -70,6 +75,11 @@ final class StrokeBuilder {
         whole = [Polylines?](repeating: nil, count: flat.contours.count)
         wholeBoxes = [[LoopBox]](repeating: [], count: flat.contours.count)
         stroker = PolylineStroker(style: style, tolerance: tolerance)
+        // A round join or cap stays within half the width of the path; a square cap's corners
+        // within that times the square root of 2; a miter's tip within that times the miter limit.
+        let join = style.join == .miter ? max(style.miterLimit, 1) : 1
+        let cap = style.cap == .square ? 2.0.squareRoot() : 1
+        reach = style.width / 2 * max(join, cap) * (1 + 1e-9) + 1e-9
     }
 
     /// True when it strokes `path` in `style` under `transform`.
@@ -98,6 +108,7 @@ final class StrokeBuilder {
             for k in flat.contours.indices { if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) } }
             return extent.minX <= extent.maxX ? extent : nil
         }
+        near = window.flatMap { nearBox($0, local: local) }
         var buffer: [Point] = []
         swap(&buffer, &piece)
         defer { swap(&buffer, &piece) }
@@ -106,14 +117,61 @@ final class StrokeBuilder {
                 if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) }
                 return
             }
-            // The cut contour, stroked into reused buffers.
+            // The cut contour, stroked into reused buffers: with a window, only the runs of its
+            // segments whose stroke can reach the window.
             piecePath.removeAll(keepingCapacity: true)
-            stroker.outline(piece[...], closed: false, into: &piecePath)
+            if let z = near { strokeRuns(piece, near: z) } else { stroker.outline(piece[...], closed: false, into: &piecePath) }
             piecePath.flatten(into: &scratch, transform: local)
             LoopBox.boxes(of: scratch, into: &scratchBoxes)
             add(scratch, scratchBoxes, window: window, into: &out)
         }
         return extent.minX <= extent.maxX ? extent : nil
+    }
+
+    /// The box in the path's coordinates holding every point whose stroke can reach `w` (on the
+    /// grid `local` maps the path onto): the box of `w`'s corners mapped back, widened by the reach.
+    /// Nil when `local` has no inverse or the box is not finite.
+    private func nearBox(_ w: Window, local: Transform) -> Window? {
+        guard let inverse = local.inverted else { return nil }
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        for k in 0 ..< 4 {
+            let p = inverse.apply(Point(k & 1 == 0 ? w.x0 : w.x1, k < 2 ? w.y0 : w.y1))
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+        }
+        // A hair more than the reach, for the rounding of the inverse.
+        let r = reach * (1 + 1e-6) + 1e-6 * max(abs(lo.x), abs(lo.y), abs(hi.x), abs(hi.y), 1)
+        let z = Window(x0: lo.x - r, y0: lo.y - r, x1: hi.x + r, y1: hi.y + r)
+        guard z.x0.isFinite, z.y0.isFinite, z.x1.isFinite, z.y1.isFinite else { return nil }
+        return z
+    }
+
+    /// Strokes the runs of consecutive segments of the open polyline `piece` whose boxes meet `z`,
+    /// each as its own open polyline, into `piecePath`. Inside the window `z` was made from, their
+    /// union is the whole piece's stroke: a segment outside `z` (and each join or cap at one of its
+    /// ends) stays farther from the window than the stroke reaches, so a run's caps where it is cut
+    /// lie outside the window, as does every piece of the stroke the runs leave out. Outside the
+    /// window the outline differs, which the caller does not draw.
+    private func strokeRuns(_ piece: [Point], near z: Window) {
+        let n = piece.count
+        guard n >= 2 else { stroker.outline(piece[...], closed: false, into: &piecePath); return }
+        var first = -1
+        for k in 0 ..< n - 1 {
+            let p = piece[k], q = piece[k + 1]
+            guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else {
+                // A point that is not finite: the whole piece, as without a window.
+                piecePath.removeAll(keepingCapacity: true)
+                stroker.outline(piece[...], closed: false, into: &piecePath)
+                return
+            }
+            let meets = max(p.x, q.x) >= z.x0 && min(p.x, q.x) <= z.x1 && max(p.y, q.y) >= z.y0 && min(p.y, q.y) <= z.y1
+            if meets {
+                if first < 0 { first = k }
+            } else if first >= 0 {
+                stroker.outline(piece[first ... k], closed: false, into: &piecePath)
+                first = -1
+            }
+        }
+        if first >= 0 { stroker.outline(piece[first ..< n], closed: false, into: &piecePath) }
     }
 
     /// The box of the last `outline`'s whole outline (an instance property, so that no closure
@@ -156,8 +214,7 @@ final class StrokeBuilder {
     }
 
     /// A box (in the path's coordinates) holding every point whose stroke can differ between the
-    /// trims `start ... a` and `start ... b`: the path between `a` and `b` (and the start of each
-    /// contour it touches, where a finished contour's caps become a join), widened by how far a
+    /// trims `start ... a` and `start ... b`: the path between `a` and `b`, widened by how far a
     /// stroke reaches from its path (half the width; times the miter limit for miter joins, the
     /// square root of 2 for square caps).
     func changedBox(start: Double, from a: Double, to b: Double) -> Rect? {
@@ -172,11 +229,13 @@ final class StrokeBuilder {
             guard base + len >= lo, base <= hi else { continue }
             let r = c.range
             guard !r.isEmpty else { continue }
-            add(flat.points[r.lowerBound])
+            // A contour's start matters only where a trim begins it or, closed, ends it (its caps
+            // become a join): its first and closing segments, which the loop below takes then. A
+            // trim ending inside the contour both times leaves its start as it was.
             var s = base
             let n = r.count
             let segments = c.isClosed ? n : max(n - 1, 0)
-            if n == 1 { continue }
+            if n == 1 { add(flat.points[r.lowerBound]); continue }
             for k in 0 ..< segments {
                 let p = flat.points[r.lowerBound + k], q = flat.points[r.lowerBound + (k + 1) % n]
                 let l = (q - p).length
@@ -187,9 +246,6 @@ final class StrokeBuilder {
         guard minX <= maxX else { return nil }
         // A round join or cap stays within half the width of the path; a square cap's corners
         // within that times the square root of 2; a miter's tip within that times the miter limit.
-        let join = style.join == .miter ? max(style.miterLimit, 1) : 1
-        let cap = style.cap == .square ? 2.0.squareRoot() : 1
-        let reach = style.width / 2 * max(join, cap) * (1 + 1e-9) + 1e-9
         return Rect(minX: minX - reach, minY: minY - reach, maxX: maxX + reach, maxY: maxY + reach)
     }
 }
