@@ -98,8 +98,13 @@ struct Stroker {
         let step = arcStep
         let n = Swift.max(1, Int((abs(angle) / step).rounded(.up)))
         guard n > 1 else { return }
-        for k in 1 ..< n {
-            out.append(center + rotate(from, angle * Double(k) / Double(n)) * h)
+        // Turned step by step (one sine and cosine per arc, not per point): each step drifts by
+        // a few 1e-16 of the radius, far below the tolerance after the longest arcs.
+        let turn = rotate(Point(1, 0), angle / Double(n))
+        var v = from
+        for _ in 1 ..< n {
+            v = Point(v.x * turn.x - v.y * turn.y, v.x * turn.y + v.y * turn.x)
+            out.append(center + v * h)
         }
     }
 

@@ -12,6 +12,10 @@ final class RowWorker: @unchecked Sendable {
     private let cov: UnsafeMutablePointer<Float>
     private let sum: UnsafeMutablePointer<Float>
     private var gradients = GradientTable(spans: [], stops: [], locations: [])
+    /// Rows of gradient colours: two kept (`cachedGradientRow`) and one scratch.
+    private let gradientRows: UnsafeMutablePointer<SIMD4<Float>>
+    private var rowCache0 = GradientRowCache(), rowCache1 = GradientRowCache()
+    private var recentSlot = 0
 
     init(width: Int) {
         self.width = max(width, 1)
@@ -19,10 +23,11 @@ final class RowWorker: @unchecked Sendable {
         levelCount = 1
         cov = .allocate(capacity: self.width)
         sum = .allocate(capacity: self.width)
+        gradientRows = .allocate(capacity: 3 * self.width)
     }
 
     deinit {
-        levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate()
+        levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate(); gradientRows.deallocate()
         solidSteps.deallocate(); solidCuts.deallocate(); solidRows.deallocate(); solidColors.deallocate()
     }
 
@@ -43,6 +48,7 @@ final class RowWorker: @unchecked Sendable {
     func renderRows(_ rows: Range<Int>, spans: SpanDamage, ops: UnsafeBufferPointer<RenderOp>, index: StepIndex,
                     gradients: GradientTable, frame: FrameTarget) {
         self.gradients = gradients
+        rowCache0.gradient = -1; rowCache1.gradient = -1
         // An opaque solid first step (the background): its colour, premultiplied and rounded, once.
         var background: Background?
         if !ops.isEmpty, ops[0].kind == .rect, case .color(let c) = ops[0].paint, c.a == 255 {
@@ -532,6 +538,21 @@ final class RowWorker: @unchecked Sendable {
     private func paint(_ paint: LayerPaint, _ gradient: Int, cov covIn: UnsafePointer<Float>,
                        dst: UnsafeMutablePointer<SIMD4<Float>>, guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?,
                        lo: Int, hi: Int, yc: Double) {
+        if case .gradient = paint, gradient >= 0, !gradients.spans[gradient].radial, gradients.spans[gradient].ay == 0,
+           gradients.spans[gradient].ax != 0 {
+            // The same colours on every row (a gradient along x): made once for the rows
+            // `renderRows` draws, for the columns they ask for, then only composited (where the
+            // guard is transparent this level's pixels are never seen: nothing is drawn there).
+            let row = cachedGradientRow(gradient, lo: lo, hi: hi, yc: yc)
+            for x in lo ..< hi {
+                let c = covIn[x]
+                if c == 0 { continue }
+                if let guardBuffer, guardBuffer[x].w == 0 { continue }
+                let s = row[x]
+                dst[x] = c == 1 && s.w == 1 ? s : s * c + dst[x] * (1 - s.w * c)
+            }
+            return
+        }
         var cov = covIn
         if let g = guardBuffer {
             // Where the guard is transparent this level's pixels are never seen: no coverage there.
@@ -553,6 +574,20 @@ final class RowWorker: @unchecked Sendable {
         case .gradient:
             guard gradient >= 0 else { return }
             let g = gradients.spans[gradient]
+            if !g.radial, g.ax == 0 {
+                // The same colour along the whole row (a gradient along y): the solid fill's kernel,
+                // the same operations per pixel.
+                guard lo < hi else { return }
+                var s = gradientColors(gradient, from: lo, to: lo + 1, yc: yc, into: gradientRows + 2 * width)
+                withUnsafePointer(to: &s) { sp in
+                    sp.withMemoryRebound(to: Float.self, capacity: 4) { sf in
+                        UnsafeMutableRawPointer(dst + lo).withMemoryRebound(to: Float.self, capacity: (hi - lo) * 4) { d in
+                            wf_paint_solid(cov + lo, d, hi - lo, sf)
+                        }
+                    }
+                }
+                return
+            }
             gradients.stops.withUnsafeBufferPointer { stops in
                 gradients.locations.withUnsafeBufferPointer { locs in
                     guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
@@ -592,18 +627,90 @@ final class RowWorker: @unchecked Sendable {
         }
     }
 
+    /// Gradient `gradient`'s premultiplied colours at the centres of columns `lo ..< hi` of the
+    /// row whose centre is at `yc`, into `out[lo ..< hi]`: the colour `paint` composites (the last
+    /// stop at or before t, as `Gradient.straightColor`, interpolated to the next).
+    @discardableResult
+    private func gradientColors(_ gradient: Int, from lo: Int, to hi: Int, yc: Double,
+                                into out: UnsafeMutablePointer<SIMD4<Float>>) -> SIMD4<Float> {
+        let g = gradients.spans[gradient]
+        gradients.stops.withUnsafeBufferPointer { stops in
+            gradients.locations.withUnsafeBufferPointer { locs in
+                guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
+                let cs = sb + g.first, ls = lb + g.first, n = g.count
+                var k = -1
+                var started = false
+                for x in lo ..< hi {
+                    let xc = Double(x) + 0.5
+                    var t = g.ax * xc + g.ay * yc + g.c
+                    if g.radial {
+                        let v = g.bx * xc + g.by * yc + g.d
+                        t = (t * t + v * v).squareRoot()
+                    }
+                    if !g.sorted || !started || g.radial {
+                        k = -1
+                        for m in 0 ..< n where ls[m] <= t { k = m }
+                        started = true
+                    } else if g.ax >= 0 {
+                        while k + 1 < n, ls[k + 1] <= t { k += 1 }
+                    } else {
+                        while k >= 0, ls[k] > t { k -= 1 }
+                    }
+                    let st: SIMD4<Float>
+                    if k < 0 { st = cs[0] } else if k == n - 1 || cs[k] == cs[k + 1] { st = cs[k] } else {
+                        let f = Float((t - ls[k]) / (ls[k + 1] - ls[k]))
+                        st = cs[k] + (cs[k + 1] - cs[k]) * f
+                    }
+                    out[x] = SIMD4(st.x * st.w, st.y * st.w, st.z * st.w, st.w)
+                }
+            }
+        }
+        return hi > lo ? out[lo] : .zero
+    }
+
+    /// The colours of gradient `gradient` (the same on every row) for columns `lo ..< hi`, kept
+    /// for the rest of the rows `renderRows` draws: columns already made are not made again (the
+    /// kept columns stay one run, so a gap between two asks is made too: at most the row's width
+    /// per frame). Two gradients are kept, the one used less recently making room for a third.
+    private func cachedGradientRow(_ gradient: Int, lo: Int, hi: Int, yc: Double) -> UnsafeMutablePointer<SIMD4<Float>> {
+        let slot = rowCache0.gradient == gradient ? 0 : rowCache1.gradient == gradient ? 1 : (recentSlot == 0 ? 1 : 0)
+        recentSlot = slot
+        var c = slot == 0 ? rowCache0 : rowCache1
+        let row = gradientRows + slot * width
+        if c.gradient != gradient {
+            gradientColors(gradient, from: lo, to: hi, yc: yc, into: row)
+            c = GradientRowCache(gradient: gradient, lo: lo, hi: hi)
+        } else {
+            if lo < c.lo { gradientColors(gradient, from: lo, to: c.lo, yc: yc, into: row); c.lo = lo }
+            if hi > c.hi { gradientColors(gradient, from: c.hi, to: hi, yc: yc, into: row); c.hi = hi }
+        }
+        if slot == 0 { rowCache0 = c } else { rowCache1 = c }
+        return row
+    }
+
+    /// Which gradient a kept row of colours belongs to (-1: none) and the columns it holds.
+    private struct GradientRowCache {
+        var gradient = -1
+        var lo = 0, hi = 0
+    }
+
     /// Exact area coverage of pixels `lo ..< hi` of row `y` by an axis-aligned device rectangle.
     @inline(__always)
     private func rectCoverage(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), y: Int, lo: Int, hi: Int,
                               into cov: UnsafeMutablePointer<Float>) {
         let oy = max(0, min(Double(y + 1), r.y1) - max(Double(y), r.y0))
         let inner = Self.snap(oy)
-        for x in lo ..< hi {
+        // Columns wholly inside (x >= x0 and x + 1 <= x1) take the row's coverage; the others
+        // their overlap.
+        let a = min(max(lo, Int(max(r.x0, -1e9).rounded(.up))), hi), b = max(min(hi, Int(min(r.x1, 1e9).rounded(.down))), a)
+        @inline(__always) func edge(_ x: Int) {
             let fx = Double(x)
-            if fx >= r.x0, fx + 1 <= r.x1 { cov[x] = inner; continue }
             let ox = max(0, min(fx + 1, r.x1) - max(fx, r.x0))
             cov[x] = Self.snap(ox * oy)
         }
+        for x in lo ..< a { edge(x) }
+        if a < b { (cov + a).update(repeating: inner, count: b - a) }
+        for x in b ..< hi { edge(x) }
     }
 
     /// The rasterizer's snapping of areas within rounding of 0 or 1.
