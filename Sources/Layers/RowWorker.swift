@@ -14,6 +14,8 @@ final class RowWorker: @unchecked Sendable {
     private var gradients = GradientTable(spans: [], stops: [], locations: [])
     /// Rows of gradient colours: two kept (`cachedGradientRow`) and one scratch.
     private let gradientRows: UnsafeMutablePointer<SIMD4<Float>>
+    /// A mask's coverage on a row (`maskedGradientGroup`).
+    private let maskRow: UnsafeMutablePointer<Float>
     private var rowCache0 = GradientRowCache(), rowCache1 = GradientRowCache()
     private var recentSlot = 0
 
@@ -24,10 +26,11 @@ final class RowWorker: @unchecked Sendable {
         cov = .allocate(capacity: self.width)
         sum = .allocate(capacity: self.width)
         gradientRows = .allocate(capacity: 3 * self.width)
+        maskRow = .allocate(capacity: self.width)
     }
 
     deinit {
-        levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate(); gradientRows.deallocate()
+        levels.deallocate(); cov.deallocate(); sum.deallocate(); colors.deallocate(); gradientRows.deallocate(); maskRow.deallocate()
         solidSteps.deallocate(); solidCuts.deallocate(); solidRows.deallocate(); solidColors.deallocate()
     }
 
@@ -409,6 +412,10 @@ final class RowWorker: @unchecked Sendable {
             compositeGroup(ops, g, y: y, src: buffer(c), mask: nil, dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
             return
         }
+        if ops[g].clip == .none,
+           maskedGradientGroup(ops, g, maskAt: maskAt, end: end, level: level, lo: lo, hi: hi, guardBuffer: guardBuffer, y: y) {
+            return
+        }
         // Content then mask, or (mask-first: the content is costlier) mask then content; the second
         // is drawn one level up, only where the first shows.
         let content = g + 1 ..< maskAt, mask = maskAt + 1 ..< end
@@ -420,6 +427,76 @@ final class RowWorker: @unchecked Sendable {
         run(ops, second.lowerBound, second.upperBound, level: b, lo: lo, hi: hi, guardBuffer: buffer(a), y: y)
         let (c, m) = ops[g].maskFirst ? (b, a) : (a, b)
         compositeGroup(ops, g, y: y, src: buffer(c), mask: buffer(m), dst: buffer(level), guardBuffer: guardBuffer, lo: lo, hi: hi)
+    }
+
+    /// A group of one rectangle painted with a linear gradient masked by one fill or sum in an
+    /// opaque colour (a shimmer's band, or a spread's colours, seen through the text), with only an
+    /// opacity: per pixel, the same operations as the group's two buffers and `compositeGroup` (the
+    /// mask's alpha is its coverage), without the buffers, the gradient's colour made only where
+    /// the mask shows. False, drawing nothing, for any other group.
+    private func maskedGradientGroup(_ ops: UnsafeBufferPointer<RenderOp>, _ g: Int, maskAt: Int, end: Int, level: Int,
+                                     lo: Int, hi: Int, guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) -> Bool {
+        let c = g + 1, m = maskAt + 1
+        guard maskAt == c + 1, ops[c].kind == .rect, m < end, ops[m].kind == .fill || ops[m].kind == .sumBegin,
+              Self.next(ops, m) == end, case .gradient = ops[c].paint, ops[c].gradient >= 0,
+              case .color(let maskColor) = ops[m].paint, maskColor.a == 255 else { return false }
+        let span = gradients.spans[ops[c].gradient]
+        guard !span.radial else { return false }
+        // The content's columns on the row (the rectangle's step bounds): nothing else shows.
+        let cb = ops[c].bounds
+        let clo = max(lo, cb.x0), chi = min(hi, cb.x1)
+        guard y >= cb.y0, y < cb.y1, clo < chi else { return true }
+        // The mask's alpha on those columns: its coverage, painted as `step` and `fillSum` paint it.
+        let weight = maskRow
+        (weight + clo).update(repeating: 0, count: chi - clo)
+        let mb = ops[m].bounds
+        let mlo = max(clo, mb.x0), mhi = min(chi, mb.x1)
+        guard y >= mb.y0, y < mb.y1, mlo < mhi else { return true }
+        if ops[m].kind == .fill || ops[m].disjointParts {
+            let parts = ops[m].kind == .fill ? m ..< m + 1 : ops[m].parts
+            for k in parts {
+                withTileRow(ops, k, y: y, lo: mlo, hi: mhi) { src, plo, phi in
+                    // Source-over of the opaque colour's alpha, as the part is painted.
+                    for x in plo ..< phi where src[x] != 0 { weight[x] = src[x] + weight[x] * (1 - src[x]) }
+                }
+            }
+        } else {
+            for k in ops[m].parts {
+                withTileRow(ops, k, y: y, lo: mlo, hi: mhi) { src, plo, phi in
+                    for x in plo ..< phi { weight[x] += src[x] }
+                }
+            }
+            for x in mlo ..< mhi where weight[x] > 1 { weight[x] = 1 }
+        }
+        // Each pixel's weight: the opacity times the mask's alpha, 0 where the rectangle or the guard
+        // leaves it out (the pixels the group leaves as they are).
+        rectCoverage(ops[c].rect, y: y, lo: mlo, hi: mhi, into: cov)
+        let opacity = Float(ops[g].opacity)
+        for x in mlo ..< mhi {
+            if cov[x] == 0 { weight[x] = 0; continue }
+            if let guardBuffer, guardBuffer[x].w == 0 { weight[x] = 0; continue }
+            weight[x] = opacity * min(max(weight[x], 0), 1)
+        }
+        // The gradient's colours: kept for the frame when the same on every row, else made here
+        // where a weight is not 0.
+        let row: UnsafeMutablePointer<SIMD4<Float>>
+        if span.ay == 0, span.ax != 0 {
+            row = cachedGradientRow(ops[c].gradient, lo: mlo, hi: mhi, yc: Double(y) + 0.5)
+        } else {
+            row = gradientRows + 2 * width
+            gradientColors(ops[c].gradient, from: mlo, to: mhi, yc: Double(y) + 0.5, into: row, only: UnsafePointer(weight))
+        }
+        let dst = buffer(level)
+        for x in mlo ..< mhi {
+            let k = weight[x]
+            if k == 0 { continue }
+            let cv = cov[x], s = row[x]
+            let src = cv == 1 && s.w == 1 ? s : s * cv + SIMD4<Float>.zero * (1 - s.w * cv)
+            if src.w == 0 { continue }
+            let t = src * k
+            dst[x] = t + dst[x] * (1 - t.w)
+        }
+        return true
     }
 
     /// A group holding nothing but one fill in a solid colour, with only an opacity (a fading
@@ -628,11 +705,12 @@ final class RowWorker: @unchecked Sendable {
     }
 
     /// Gradient `gradient`'s premultiplied colours at the centres of columns `lo ..< hi` of the
-    /// row whose centre is at `yc`, into `out[lo ..< hi]`: the colour `paint` composites (the last
-    /// stop at or before t, as `Gradient.straightColor`, interpolated to the next).
+    /// row whose centre is at `yc`, into `out[lo ..< hi]` (with `only`, just where `only` is not 0):
+    /// the colour `paint` composites (the last stop at or before t, as `Gradient.straightColor`,
+    /// interpolated to the next).
     @discardableResult
     private func gradientColors(_ gradient: Int, from lo: Int, to hi: Int, yc: Double,
-                                into out: UnsafeMutablePointer<SIMD4<Float>>) -> SIMD4<Float> {
+                                into out: UnsafeMutablePointer<SIMD4<Float>>, only: UnsafePointer<Float>? = nil) -> SIMD4<Float> {
         let g = gradients.spans[gradient]
         gradients.stops.withUnsafeBufferPointer { stops in
             gradients.locations.withUnsafeBufferPointer { locs in
@@ -641,6 +719,7 @@ final class RowWorker: @unchecked Sendable {
                 var k = -1
                 var started = false
                 for x in lo ..< hi {
+                    if let only, only[x] == 0 { continue }
                     let xc = Double(x) + 0.5
                     var t = g.ax * xc + g.ay * yc + g.c
                     if g.radial {

@@ -5,9 +5,10 @@ import Animation
 @testable import Layers
 import TestSupport
 
-/// Gradients along x (the same colours on every row, made once per frame for the rows drawn) and
-/// along y (one colour per row) in the fast renderer: equal to the reference renderer, frame after
-/// frame as their stops move, alone, several at once, masked and masking.
+/// Gradients along x (the same colours on every row, made once per frame for the rows drawn), along
+/// y (one colour per row) and at other angles in the fast renderer: equal to the reference
+/// renderer, frame after frame as their stops move, alone, several at once, masked (by opaque
+/// shapes: drawn without the group's buffers) and masking.
 @Suite struct AxisGradientTests {
     static func gradient(_ r: inout SeededRandom, w: Double, h: Double) -> GradientLayer {
         let g = GradientLayer()
@@ -19,11 +20,13 @@ import TestSupport
             Color(r: UInt8(r.int(0 ... 255)), g: UInt8(r.int(0 ... 255)), b: UInt8(r.int(0 ... 255)), a: UInt8(r.int(0 ... 3) == 0 ? 255 : r.int(0 ... 255)))
         }
         g.locations = locations(&r, n)
-        switch r.int(0 ... 3) {
+        if r.int(0 ... 1) == 0 { g.opacity = r.double(0.2 ... 1) }
+        switch r.int(0 ... 4) {
         case 0: g.startPoint = Point(0, 0.5); g.endPoint = Point(1, 0.5)
         case 1: g.startPoint = Point(1, 0.3); g.endPoint = Point(0, 0.3)
         case 2: g.startPoint = Point(0.5, 0); g.endPoint = Point(0.5, 1)
-        default: g.startPoint = Point(0.2, 1); g.endPoint = Point(0.2, 0)
+        case 3: g.startPoint = Point(0.2, 1); g.endPoint = Point(0.2, 0)
+        default: g.startPoint = Point(r.double(0 ... 1), r.double(0 ... 1)); g.endPoint = Point(r.double(0 ... 1), r.double(0 ... 1))
         }
         return g
     }
@@ -38,7 +41,8 @@ import TestSupport
         let s = ShapeLayer()
         s.bounds = Rect(x: 0, y: 0, width: w, height: h); s.anchorPoint = .zero
         s.path = RandomTrees.path(&r, in: Rect(x: 2, y: 2, width: w - 4, height: h - 4))
-        s.fillColor = Color(r: 10, g: 200, b: 90, a: UInt8(r.int(128 ... 255)))
+        // Opaque half the time: a mask whose alpha is its coverage.
+        s.fillColor = Color(r: 10, g: 200, b: 90, a: r.int(0 ... 1) == 0 ? 255 : UInt8(r.int(128 ... 255)))
         return s
     }
 
