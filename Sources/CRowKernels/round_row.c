@@ -358,3 +358,63 @@ void wf_over_opaque_multi(int k, const float *const *cov, const float *s, uint32
                           uint32_t bgPixel) {
     wf_over_opaque_multi_lanes(16, k, cov, s, dst, count, bg, bgPixel);
 }
+
+void wf_mask_weights(const float *rect, const float *guard4, float *w, long count, float opacity) {
+    // Branch-free per pixel (vectorised by the compiler): the opacity times the mask's clamped
+    // alpha, 0 where the rectangle or the guard leaves the pixel out.
+    if (guard4) {
+        for (long i = 0; i < count; i++) {
+            float m = w[i];
+            m = m > 0.0f ? m : 0.0f;
+            m = m < 1.0f ? m : 1.0f;
+            float k = opacity * m;
+            w[i] = (rect[i] == 0.0f || guard4[4 * i + 3] == 0.0f) ? 0.0f : k;
+        }
+    } else {
+        for (long i = 0; i < count; i++) {
+            float m = w[i];
+            m = m > 0.0f ? m : 0.0f;
+            m = m < 1.0f ? m : 1.0f;
+            float k = opacity * m;
+            w[i] = rect[i] == 0.0f ? 0.0f : k;
+        }
+    }
+}
+
+void wf_masked_over(const float *w, const float *rect, const float *colors, float *dst, long count) {
+    for (long i = 0; i < count; i++) {
+        float k = w[i];
+        if (k == 0.0f) continue;
+        float cv = rect[i];
+        const float *s = colors + 4 * i;
+        float *d = dst + 4 * i;
+#if defined(__SSE2__)
+        __m128 sv = _mm_loadu_ps(s), src;
+        if (cv == 1.0f && s[3] == 1.0f) {
+            src = sv;
+        } else {
+            src = _mm_add_ps(_mm_mul_ps(sv, _mm_set1_ps(cv)), _mm_mul_ps(_mm_setzero_ps(), _mm_set1_ps(1.0f - s[3] * cv)));
+        }
+        float sw;
+        _mm_store_ss(&sw, _mm_shuffle_ps(src, src, _MM_SHUFFLE(3, 3, 3, 3)));
+        if (sw == 0.0f) continue;
+        __m128 t = _mm_mul_ps(src, _mm_set1_ps(k));
+        float tw = sw * k;
+        __m128 dv = _mm_loadu_ps(d);
+        _mm_storeu_ps(d, _mm_add_ps(t, _mm_mul_ps(dv, _mm_set1_ps(1.0f - tw))));
+#else
+        float src[4];
+        if (cv == 1.0f && s[3] == 1.0f) {
+            for (int c = 0; c < 4; c++) src[c] = s[c];
+        } else {
+            float z = 1.0f - s[3] * cv;
+            for (int c = 0; c < 4; c++) src[c] = s[c] * cv + 0.0f * z;
+        }
+        if (src[3] == 0.0f) continue;
+        float t[4];
+        for (int c = 0; c < 4; c++) t[c] = src[c] * k;
+        float r = 1.0f - t[3];
+        for (int c = 0; c < 4; c++) d[c] = t[c] + d[c] * r;
+#endif
+    }
+}

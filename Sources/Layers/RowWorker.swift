@@ -471,11 +471,13 @@ final class RowWorker: @unchecked Sendable {
         // Each pixel's weight: the opacity times the mask's alpha, 0 where the rectangle or the guard
         // leaves it out (the pixels the group leaves as they are).
         rectCoverage(ops[c].rect, y: y, lo: mlo, hi: mhi, into: cov)
-        let opacity = Float(ops[g].opacity)
-        for x in mlo ..< mhi {
-            if cov[x] == 0 { weight[x] = 0; continue }
-            if let guardBuffer, guardBuffer[x].w == 0 { weight[x] = 0; continue }
-            weight[x] = opacity * min(max(weight[x], 0), 1)
+        let n = mhi - mlo
+        if let guardBuffer {
+            UnsafeRawPointer(guardBuffer + mlo).withMemoryRebound(to: Float.self, capacity: 4 * n) { g4 in
+                wf_mask_weights(cov + mlo, g4, weight + mlo, n, Float(ops[g].opacity))
+            }
+        } else {
+            wf_mask_weights(cov + mlo, nil, weight + mlo, n, Float(ops[g].opacity))
         }
         // The gradient's colours: kept for the frame when the same on every row, else made here
         // where a weight is not 0.
@@ -486,15 +488,10 @@ final class RowWorker: @unchecked Sendable {
             row = gradientRows + 2 * width
             gradientColors(ops[c].gradient, from: mlo, to: mhi, yc: Double(y) + 0.5, into: row, only: UnsafePointer(weight))
         }
-        let dst = buffer(level)
-        for x in mlo ..< mhi {
-            let k = weight[x]
-            if k == 0 { continue }
-            let cv = cov[x], s = row[x]
-            let src = cv == 1 && s.w == 1 ? s : s * cv + SIMD4<Float>.zero * (1 - s.w * cv)
-            if src.w == 0 { continue }
-            let t = src * k
-            dst[x] = t + dst[x] * (1 - t.w)
+        UnsafeRawPointer(row + mlo).withMemoryRebound(to: Float.self, capacity: 4 * n) { colors in
+            UnsafeMutableRawPointer(buffer(level) + mlo).withMemoryRebound(to: Float.self, capacity: 4 * n) { d in
+                wf_masked_over(weight + mlo, cov + mlo, colors, d, n)
+            }
         }
         return true
     }

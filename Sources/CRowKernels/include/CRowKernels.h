@@ -191,4 +191,14 @@ typedef struct {
 /// margins and `wf_wave_band_row` over every block.
 void wf_wave_frame_rows(const wf_wave_frame *f, long j0, long j1, uint32_t *out, long stride);
 
+
+/// `w[i]` becomes `opacity` times `w[i]` clamped to 0 ... 1 (a mask's alpha), or 0 where `rect[i]`
+/// (a coverage) is 0 or, with `guard4` (premultiplied RGBA rows), where its alpha is 0.
+void wf_mask_weights(const float *rect, const float *guard4, float *w, long count, float opacity);
+
+/// Per pixel where `w[i]` is not 0: the colour `colors[i]` (premultiplied RGBA) times the coverage
+/// `rect[i]` over clear, then times `w[i]`, source-over onto `dst[i]`: what painting a rectangle into
+/// a cleared group buffer and compositing it with that weight make, without the buffer.
+void wf_masked_over(const float *w, const float *rect, const float *colors, float *dst, long count);
+
 #endif
