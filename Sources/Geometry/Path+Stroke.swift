@@ -48,6 +48,15 @@ public struct PolylineStroker {
         guard stroker.h > 0, stroker.h.isFinite else { return }
         stroker.stroke(points, closed: closed, into: &out)
     }
+
+    /// The same for an open polyline, with butt caps at the ends marked `buttStart` / `buttEnd`
+    /// (a piece cut out of a longer polyline where what its cap looks like does not matter).
+    public mutating func outline(_ points: ArraySlice<Point>, buttStart: Bool, buttEnd: Bool, into out: inout Path) {
+        guard stroker.h > 0, stroker.h.isFinite else { return }
+        stroker.butt = (buttStart, buttEnd)
+        defer { stroker.butt = (false, false) }
+        stroker.stroke(points, closed: false, into: &out)
+    }
 }
 
 extension Path {
@@ -80,6 +89,8 @@ struct Stroker {
     var right: [Point] = []
     /// An open contour's outline, built here before it is emitted.
     var contour: [Point] = []
+    /// Butt caps in place of the style's at an open contour's start and end.
+    var butt = (start: false, end: false)
 
     /// The angle between points of an arc of radius `h` whose chords stay within `tolerance`.
     let arcStep: Double
@@ -116,7 +127,7 @@ struct Stroker {
         if closed, pts.count > 1, let f = pts.first, let l = pts.last, (l - f).length <= eps { pts.removeLast() }
         guard pts.count >= 2 else {
             // A zero-length open subpath: a dot for round and square caps, nothing for butt.
-            if !closed, let p = pts.first, !input.dropFirst().isEmpty { zeroLengthDot(at: p, into: &out) }
+            if !closed, !butt.start, !butt.end, let p = pts.first, !input.dropFirst().isEmpty { zeroLengthDot(at: p, into: &out) }
             return
         }
         let n = pts.count
@@ -170,10 +181,10 @@ struct Stroker {
         defer { swap(&contour, &self.contour) }
         contour.removeAll(keepingCapacity: true)
         contour.append(contentsOf: left)
-        cap(at: pEnd, direction: dEnd, from: pEnd + nEnd * h, into: &contour)
+        if !butt.end { cap(at: pEnd, direction: dEnd, from: pEnd + nEnd * h, into: &contour) }
         contour.append(contentsOf: right.reversed())
         let d0 = dirs[0] * -1
-        cap(at: pts[0], direction: d0, from: pts[0] - normal(dirs[0]) * h, into: &contour)
+        if !butt.start { cap(at: pts[0], direction: d0, from: pts[0] - normal(dirs[0]) * h, into: &contour) }
         emit(contour, into: &out)
     }
 

@@ -149,8 +149,9 @@ final class StrokeBuilder {
     /// each as its own open polyline, into `piecePath`. Inside the window `z` was made from, their
     /// union is the whole piece's stroke: a segment outside `z` (and each join or cap at one of its
     /// ends) stays farther from the window than the stroke reaches, so a run's caps where it is cut
-    /// lie outside the window, as does every piece of the stroke the runs leave out. Outside the
-    /// window the outline differs, which the caller does not draw.
+    /// lie outside the window (they are butt caps, the fewest points), as does every piece of the
+    /// stroke the runs leave out. Outside the window the outline differs, which the caller does not
+    /// draw.
     private func strokeRuns(_ piece: [Point], near z: Window) {
         let n = piece.count
         guard n >= 2 else { stroker.outline(piece[...], closed: false, into: &piecePath); return }
@@ -167,11 +168,11 @@ final class StrokeBuilder {
             if meets {
                 if first < 0 { first = k }
             } else if first >= 0 {
-                stroker.outline(piece[first ... k], closed: false, into: &piecePath)
+                stroker.outline(piece[first ... k], buttStart: first > 0, buttEnd: true, into: &piecePath)
                 first = -1
             }
         }
-        if first >= 0 { stroker.outline(piece[first ..< n], closed: false, into: &piecePath) }
+        if first >= 0 { stroker.outline(piece[first ..< n], buttStart: first > 0, buttEnd: false, into: &piecePath) }
     }
 
     /// The box of the last `outline`'s whole outline (an instance property, so that no closure
