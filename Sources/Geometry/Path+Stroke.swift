@@ -268,18 +268,26 @@ struct Stroker {
         }
     }
 
-    /// A round or square dot for a zero-length open subpath (butt caps draw nothing).
-    func zeroLengthDot(at p: Point, into out: inout Path) {
+    /// A round or square dot for a zero-length open subpath (butt caps draw nothing), built in the
+    /// reused contour buffer.
+    mutating func zeroLengthDot(at p: Point, into out: inout Path) {
+        var ring: [Point] = []
+        swap(&ring, &contour)
+        defer { swap(&ring, &contour) }
+        ring.removeAll(keepingCapacity: true)
         switch style.cap {
         case .butt:
             return
         case .square:
-            out.append(Path(rect: Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)))
+            // The square's corners clockwise on screen from its top left, as `Path(rect:)`.
+            let r = Rect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h)
+            ring.append(Point(r.minX, r.minY)); ring.append(Point(r.maxX, r.minY))
+            ring.append(Point(r.maxX, r.maxY)); ring.append(Point(r.minX, r.maxY))
         case .round:
-            var ring: [Point] = [p + Point(h, 0)]
+            ring.append(p + Point(h, 0))
             arc(center: p, from: Point(1, 0), angle: 2 * Double.pi, into: &ring)
-            out.append(Path(polygon: ring))
         }
+        emit(ring, into: &out)
     }
 
     func emit(_ contour: [Point], into out: inout Path) {
