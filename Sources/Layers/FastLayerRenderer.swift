@@ -268,8 +268,12 @@ public final class FastLayerRenderer {
                             resolveTile(&op.pointee, previous: was?.pointee.tile)
                         }
                     case .rect:
+                        // A rectangle in a clear paint (a gradient whose stops are all clear: a spread
+                        // before it starts) leaves every pixel as it is: it reaches none, and a group
+                        // holding nothing else is left out too.
                         let r = op.pointee.rect
-                        op.pointee.bounds = (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
+                        op.pointee.bounds = op.pointee.paint.isClear ? .empty
+                            : (PixelRect.covering(minX: r.x0, minY: r.y0, maxX: r.x1, maxY: r.y1) ?? .empty).intersection(canvasRect)
                     case .image:
                         if let c = op.pointee.image, c.width == width, c.height == height { op.pointee.bounds = canvasRect } else { op.pointee.bounds = .empty }
                     case .groupBegin where op.pointee.clip == .path:

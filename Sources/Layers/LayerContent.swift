@@ -9,6 +9,32 @@ public enum LayerPaint: Equatable, Sendable {
     /// A gradient paint in the coordinates `ctm` maps to the canvas.
     case gradient(Paint, ctm: Transform)
 
+    /// True when it paints nothing anywhere: a colour of alpha 0, or a gradient whose every colour
+    /// has alpha 0. A gradient takes the last stop at or before t and goes towards the next: with
+    /// the stops in order, the colours it shows are the first stop's (before it), the last one's
+    /// (after it) and those between two stops at different places; two stops at one place show
+    /// nothing between them (a spread whose stops all sit at one place is clear when its ends are).
+    /// Out of order, every stop counts.
+    var isClear: Bool {
+        switch self {
+        case .color(let c): return c.a == 0
+        case .gradient(let p, _):
+            switch p {
+            case .solid(let c): return c.a == 0
+            case .linear(let stops, _, _), .radial(let stops, _, _):
+                guard let first = stops.first, let last = stops.last else { return false }
+                var sorted = true
+                for k in stops.indices.dropLast() where !(stops[k].location <= stops[k + 1].location) { sorted = false }
+                guard sorted else { return !stops.contains { $0.color.a != 0 } }
+                guard first.color.a == 0, last.color.a == 0 else { return false }
+                for k in stops.indices.dropLast() where stops[k].location < stops[k + 1].location {
+                    if stops[k].color.a != 0 || stops[k + 1].color.a != 0 { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// `paint` (in coordinates `ctm` maps to the canvas) as it lands on the canvas: a solid colour
     /// when it is one (or cannot be drawn as a gradient). Allocates nothing.
     public init(_ paint: Paint, ctm: Transform) {

@@ -101,3 +101,40 @@ import TestSupport
         }
     }
 }
+
+/// A paint that is clear everywhere (`LayerPaint.isClear`) leaves every pixel as it is: the fast
+/// renderer leaves such a rectangle out, and the reference renderer draws nothing for it.
+@Suite struct ClearPaintTests {
+    @Test(arguments: 0 ..< 4)
+    func aPaintCalledClearDrawsNothingInTheReference(seed: Int) {
+        var r = SeededRandom(seed: UInt64(950 + seed))
+        var clear = 0, notClear = 0
+        for _ in 0 ..< 60 {
+            let n = r.int(1 ... 5)
+            // Few places, so that stops often share one; alpha 0 often, so that clear paints come up.
+            let places = [0.2, 0.5, 0.7, 0.9]
+            var locations = (0 ..< n).map { _ in places[r.int(0 ... 3)] }
+            if r.int(0 ... 3) > 0 { locations.sort() }
+            let colors = (0 ..< n).map { _ in Color(r: 200, g: 30, b: 90, a: r.int(0 ... 2) == 0 ? 255 : 0) }
+            let g = GradientLayer()
+            g.bounds = Rect(x: 0, y: 0, width: 40, height: 12); g.anchorPoint = .zero
+            g.colors = colors; g.locations = locations
+            g.startPoint = Point(0, 0.5); g.endPoint = Point(1, 0.5)
+            let stops = zip(colors, locations).map { GradientStop($0, at: $1) }
+            let paint = LayerPaint.gradient(.linear(stops: stops, start: Point(0, 6), end: Point(40, 6)), ctm: .identity)
+            let root = Layer()
+            root.bounds = g.bounds; root.anchorPoint = .zero; root.backgroundColor = .white
+            root.addSublayer(g)
+            let reference = LayerRenderer().renderPixmap(root, width: 40, height: 12)
+            let fast = FastLayerRenderer().renderPixmap(root, width: 40, height: 12)
+            #expect(maxChannelDifference(fast, reference).diff <= 1)
+            if paint.isClear {
+                clear += 1
+                for y in 0 ..< 12 { for x in 0 ..< 40 { #expect(reference.pixel(x, y) == SIMD4(255, 255, 255, 255), "\(stops)") } }
+            } else {
+                notClear += 1
+            }
+        }
+        #expect(clear >= 5 && notClear >= 5, "clear \(clear), not clear \(notClear)")
+    }
+}
