@@ -172,23 +172,92 @@ extension Rasterizer {
         /// such rows run the strip sweep, which tests compare that path with).
         var chainPairs = true
 
+        /// Whether one simple contour wholly right of the grid's left edge (a particle's tile) takes
+        /// `renderSimpleRows` (off: it runs `solveRows`' simple path, which tests compare it with).
+        var simpleRows = true
+
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
-            solveRows(polylines, rule: rule, width: width, height: height, originX: originX, originY: originY, rows: rows) { w, j, solved in
+            var collected = false
+            if simpleRows, simpleContours, polylines.starts.count == 1, width > 0, height > 0, !rows.isEmpty {
+                collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
+                simpleSign = edges.isEmpty ? 0 : simpleContourSign(polylines)
+                collected = true
+                if simpleSign != 0, renderSimpleRows(width: width, rows: rows, into: out) { return }
+            }
+            solveRows(polylines, rule: rule, width: width, height: height, originX: originX, originY: originY, rows: rows,
+                      collected: collected) { w, j, solved in
                 let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
                 if solved { w.finishRow(row) } else { row.update(repeating: 0) }
             }
         }
 
+        /// The rows of one simple contour (`simpleSign` not 0, `edges` collected) none of whose
+        /// edges reaches x <= 0, written into `out`: what `solveRows`' simple path and `finishRow`
+        /// write (the same pieces accumulated in the same order, the same running sums), without
+        /// their per-row lists, for the small shapes (particles) made again every frame. False, with
+        /// nothing written, when an edge reaches x <= 0.
+        mutating func renderSimpleRows(width: Int, rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) -> Bool {
+            let n = edges.count
+            for e in edges where Swift.min(e.x0, e.x1) <= 0 { return false }
+            if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
+            activeEdges.removeAll(keepingCapacity: true)
+            activeEdges.append(contentsOf: repeatElement(0, count: n))
+            let w = Double(width), sign = Double(simpleSign)
+            @inline(__always) func value(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
+            edges.withUnsafeBufferPointer { es in
+                acc.withUnsafeMutableBufferPointer { ab in
+                    activeEdges.withUnsafeMutableBufferPointer { act in
+                        guard let a = ab.baseAddress, let base = out.baseAddress else { return }
+                        var nextEdge = 0, active = 0
+                        let firstRow = n == 0 ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), es[0].y0.rounded(.down)))
+                        for j in rows {
+                            let row = base + j * width
+                            guard j >= firstRow else { row.update(repeating: 0, count: width); continue }
+                            let top = Double(j), bottom = Double(j + 1)
+                            while nextEdge < n, es[nextEdge].y0 < bottom { act[active] = nextEdge; active += 1; nextEdge += 1 }
+                            var kept = 0
+                            for k in 0 ..< active where es[act[k]].y1 > top { act[kept] = act[k]; kept += 1 }
+                            active = kept
+                            var lo = Int.max, hi = -1
+                            for k in 0 ..< active {
+                                let e = es[act[k]]
+                                let yt = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
+                                guard yt < yb else { continue }
+                                let xt = e.y0 >= top ? e.x0 : e.x(at: top)
+                                let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
+                                guard Swift.min(xt, xb) < w else { continue }
+                                let (l, h) = Rasterizer.accumulateCells(a, x0: xt, y0: yt, x1: xb, y1: yb, sign: Double(e.dir) * sign, width: w)
+                                if l <= h { lo = Swift.min(lo, l); hi = Swift.max(hi, h) }
+                            }
+                            guard lo <= hi else { row.update(repeating: 0, count: width); continue }
+                            // Cells outside the pieces' ranges hold 0: the running sum is constant there.
+                            if lo > 0 { row.update(repeating: 0, count: Swift.min(lo, width)) }
+                            var sum = 0.0
+                            for i in lo ... hi {
+                                sum += a[i]; a[i] = 0
+                                if i < width { row[i] = value(sum) }
+                            }
+                            if hi + 1 < width { (row + hi + 1).update(repeating: value(sum), count: width - hi - 1) }
+                        }
+                    }
+                }
+            }
+            return true
+        }
+
         /// Solves rows `rows` one by one, top to bottom: after each, `done(row, solved)` is called
         /// with the row's pieces accumulated into `acc` (or recorded) when `solved`, and nothing
-        /// accumulated (an empty row) when not.
+        /// accumulated (an empty row) when not. `collected`: `edges` and `simpleSign` are already
+        /// this shape's.
         @inline(__always)
         mutating func solveRows(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
-                                rows: Range<Int>, done: (inout Workspace, Int, Bool) -> Void) {
+                                rows: Range<Int>, collected: Bool = false, done: (inout Workspace, Int, Bool) -> Void) {
             guard width > 0, height > 0, !rows.isEmpty else { return }
-            collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
-            simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
+            if !collected {
+                collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
+                simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
+            }
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             var nextEdge = 0
