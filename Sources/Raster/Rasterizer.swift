@@ -203,11 +203,15 @@ extension Rasterizer {
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             activeEdges.append(contentsOf: repeatElement(0, count: n))
+            // Room for a row's cell ranges, one per piece at most.
+            spans.removeAll(keepingCapacity: true)
+            spans.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1)))
             let w = Double(width), sign = Double(simpleSign)
             @inline(__always) func value(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
             edges.withUnsafeBufferPointer { es in
                 acc.withUnsafeMutableBufferPointer { ab in
                     activeEdges.withUnsafeMutableBufferPointer { act in
+                      spans.withUnsafeMutableBufferPointer { sp in
                         guard let a = ab.baseAddress, let base = out.baseAddress else { return }
                         var nextEdge = 0, active = 0
                         let firstRow = n == 0 ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), es[0].y0.rounded(.down)))
@@ -219,7 +223,7 @@ extension Rasterizer {
                             var kept = 0
                             for k in 0 ..< active where es[act[k]].y1 > top { act[kept] = act[k]; kept += 1 }
                             active = kept
-                            var lo = Int.max, hi = -1
+                            var m = 0
                             for k in 0 ..< active {
                                 let e = es[act[k]]
                                 let yt = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
@@ -228,21 +232,37 @@ extension Rasterizer {
                                 let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
                                 guard Swift.min(xt, xb) < w else { continue }
                                 let (l, h) = Rasterizer.accumulateCells(a, x0: xt, y0: yt, x1: xb, y1: yb, sign: Double(e.dir) * sign, width: w)
-                                if l <= h { lo = Swift.min(lo, l); hi = Swift.max(hi, h) }
+                                if l <= h {
+                                    // Kept in order of their low ends (a row has a few).
+                                    var i = m
+                                    while i > 0, l < sp[i - 1].lo { sp[i] = sp[i - 1]; i -= 1 }
+                                    sp[i] = CellRange(lo: l, hi: h)
+                                    m += 1
+                                }
                             }
-                            guard lo <= hi else { row.update(repeating: 0, count: width); continue }
-                            // Cells outside the pieces' ranges hold 0: the running sum is constant there.
-                            if lo > 0 { row.update(repeating: 0, count: Swift.min(lo, width)) }
-                            var sum = 0.0
-                            for i in lo ... hi {
-                                sum += a[i]; a[i] = 0
-                                if i < width { row[i] = value(sum) }
+                            // The running sum through the ranges' cells; between them the cells hold
+                            // 0 and the sum is constant (`finishCells` without its options).
+                            var sum = 0.0, done = 0, r = 0
+                            while r < m {
+                                var lo = sp[r].lo, hi = sp[r].hi
+                                r += 1
+                                while r < m, sp[r].lo <= hi + 1 { hi = Swift.max(hi, sp[r].hi); r += 1 }
+                                lo = Swift.max(lo, done)
+                                guard lo <= hi else { continue }
+                                if lo > done, done < width { (row + done).update(repeating: value(sum), count: Swift.min(lo, width) - done) }
+                                for i in lo ... hi {
+                                    sum += a[i]; a[i] = 0
+                                    if i < width { row[i] = value(sum) }
+                                }
+                                done = hi + 1
                             }
-                            if hi + 1 < width { (row + hi + 1).update(repeating: value(sum), count: width - hi - 1) }
+                            if done < width { (row + done).update(repeating: value(sum), count: width - done) }
                         }
+                      }
                     }
                 }
             }
+            spans.removeAll(keepingCapacity: true)
             return true
         }
 
