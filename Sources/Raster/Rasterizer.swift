@@ -175,6 +175,11 @@ extension Rasterizer {
         /// Whether one simple contour wholly right of the grid's left edge (a particle's tile) takes
         /// `renderSimpleRows` (off: it runs `solveRows`' simple path, which tests compare it with).
         var simpleRows = true
+        /// Whether a row of many spans over few cells is summed through all of them rather than
+        /// its spans sorted (off: sorted, which tests compare it with).
+        var denseRows = true
+        /// Rows finished that way (for tests).
+        var denseRowsFinished = 0
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
@@ -207,7 +212,7 @@ extension Rasterizer {
             spans.removeAll(keepingCapacity: true)
             spans.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1)))
             let w = Double(width), sign = Double(simpleSign)
-            @inline(__always) func value(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
+            @inline(__always) func value(_ sum: Double) -> Float { Rasterizer.snapped(sum) }
             edges.withUnsafeBufferPointer { es in
                 acc.withUnsafeMutableBufferPointer { ab in
                     activeEdges.withUnsafeMutableBufferPointer { act in
