@@ -171,6 +171,13 @@ extension Rasterizer {
         /// Whether rows where chains start or end inside take the chains' path, cut at those ends (off:
         /// such rows run the strip sweep, which tests compare that path with).
         var chainPairs = true
+        /// Whether a row's pieces are put in chain order by `groupByChain` before falling back to a
+        /// sort (off: always sorted, which tests compare it with), and its buffers.
+        var chainGrouping = true
+        var chainCounts: [Int] = []
+        var chainOrder: [Int] = []
+        /// Rows whose pieces `groupByChain` ordered (for tests).
+        var rowsGroupedByChain = 0
 
         /// Whether one simple contour wholly right of the grid's left edge (a particle's tile) takes
         /// `renderSimpleRows` (off: it runs `solveRows`' simple path, which tests compare it with).
@@ -498,17 +505,80 @@ extension Rasterizer {
         /// each chain's effective sign is one value and its pieces in the strip are accumulated
         /// once with it (what the strip sweep would do, without cutting at every piece end).
         /// Returns false (having done nothing) otherwise.
+        /// Puts `order` (piece indices) in order of chain, and within a chain of top, without a
+        /// comparison sort: the pieces are counted out by chain (kept in their order, the active
+        /// edges' order), and each chain's run is then in order already, reversed, or in order
+        /// after its first piece is followed by the rest reversed (the edges of a chain drawn upwards
+        /// come in reverse; the one reaching in from the row above first). Each run is checked to be
+        /// strictly in order; false (with `order` as it was) when one is not, or when the chains'
+        /// numbers spread too far for counting: the caller sorts then. The order is unique, so it is
+        /// the sort's.
+        static func groupByChain(_ ps: UnsafeBufferPointer<Piece>, _ order: UnsafeMutableBufferPointer<Int>,
+                                 _ counts: inout [Int], _ out: inout [Int]) -> Bool {
+            let n = order.count
+            guard n > 16 else { return false }              // the sort is an insertion sort there
+            var lo = Int.max, hi = Int.min
+            for i in order { lo = Swift.min(lo, ps[i].chain); hi = Swift.max(hi, ps[i].chain) }
+            let range = hi - lo + 1
+            guard range <= 4 * n else { return false }
+            counts.removeAll(keepingCapacity: true)
+            counts.append(contentsOf: repeatElement(0, count: range + 1))
+            out.removeAll(keepingCapacity: true)
+            out.append(contentsOf: repeatElement(0, count: n))
+            let ok: Bool = counts.withUnsafeMutableBufferPointer { c in
+                out.withUnsafeMutableBufferPointer { o in
+                    for i in order { c[ps[i].chain - lo + 1] += 1 }
+                    for k in 0 ..< range { c[k + 1] += c[k] }
+                    for i in order { let k = ps[i].chain - lo; o[c[k]] = i; c[k] += 1 }
+                    // Each chain's run, now `o[start ..< end]`.
+                    var start = 0
+                    while start < n {
+                        let chain = ps[o[start]].chain
+                        var end = start + 1
+                        while end < n, ps[o[end]].chain == chain { end += 1 }
+                        @inline(__always) func ascending(_ a: Int, _ b: Int) -> Bool { ps[a].yt < ps[b].yt }
+                        var sorted = true
+                        for k in start + 1 ..< Swift.max(end, start + 1) where !ascending(o[k - 1], o[k]) { sorted = false; break }
+                        if !sorted {
+                            // Reversed after the first piece?
+                            var descending = true
+                            for k in start + 2 ..< Swift.max(end, start + 2) where !ascending(o[k], o[k - 1]) { descending = false; break }
+                            guard descending else { return false }
+                            if ascending(o[start + 1], o[start]) {
+                                // Wholly reversed.
+                                var run = UnsafeMutableBufferPointer(rebasing: o[start ..< end])
+                                run.reverse()
+                            } else {
+                                // The top piece first, the rest reversed.
+                                var rest = UnsafeMutableBufferPointer(rebasing: o[start + 1 ..< end])
+                                rest.reverse()
+                            }
+                            for k in start + 1 ..< end where !ascending(o[k - 1], o[k]) { return false }
+                        }
+                        start = end
+                    }
+                    return true
+                }
+            }
+            guard ok else { return false }
+            for k in 0 ..< n { order[k] = out[k] }
+            return true
+        }
+
         mutating func accumulateChains(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
             let n = pieces.count
             byTop.removeAll(keepingCapacity: true)
             byTop.append(contentsOf: pieces.indices)
             chainRuns.removeAll(keepingCapacity: true)
-            var spanning = true
+            var spanning = true, grouped = false
             let ok: Bool = pieces.withUnsafeBufferPointer { ps in
                 byTop.withUnsafeMutableBufferPointer { order in
                     // By chain, and within a chain top to bottom (a y-monotone chain's pieces do not
-                    // overlap in y).
-                    sortInPlace(order) { ps[$0].chain < ps[$1].chain || (ps[$0].chain == ps[$1].chain && ps[$0].yt < ps[$1].yt) }
+                    // overlap in y, so the order is unique).
+                    grouped = chainGrouping && Self.groupByChain(ps, order, &chainCounts, &chainOrder)
+                    if !grouped {
+                        sortInPlace(order) { ps[$0].chain < ps[$1].chain || (ps[$0].chain == ps[$1].chain && ps[$0].yt < ps[$1].yt) }
+                    }
                     var k = 0
                     while k < n {
                         let first = ps[order[k]]
@@ -530,6 +600,7 @@ extension Rasterizer {
                     return true
                 }
             }
+            if grouped { rowsGroupedByChain &+= 1 }
             guard ok else { return false }
             if spanning {
                 let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in
