@@ -69,17 +69,29 @@ public struct KeyframeAnimation<Root, Value: Interpolatable>: Animating {
         switch calculationMode {
         case .discrete:
             // Last value whose key time has been reached; the final key time only ends the last value.
-            let index = keyTimes.dropLast().lastIndex { $0 <= p } ?? 0
+            let index = Self.lastIndex(atMost: p, in: keyTimes, end: keyTimes.count - 1) ?? 0
             return values[index]
         case .linear:
             guard p > keyTimes[0] else { return values[0] }
             guard p < keyTimes[keyTimes.count - 1] else { return values[values.count - 1] }
             // keyTimes[i] <= p < keyTimes[i + 1], so the segment has positive length.
-            let i = keyTimes.lastIndex { $0 <= p }!
+            let i = Self.lastIndex(atMost: p, in: keyTimes, end: keyTimes.count) ?? 0
             let fraction = (p - keyTimes[i]) / (keyTimes[i + 1] - keyTimes[i])
             let t = timingFunctions[i].apply(fraction)
             return results?.interpolate(values[i], values[i + 1], t) ?? Value.interpolate(values[i], values[i + 1], t)
         }
+    }
+
+    /// The last index below `end` whose key time is at most `p` (nil when none is), found by
+    /// bisection: key times never decrease, and a particle's motion has dozens of them.
+    static func lastIndex(atMost p: Double, in times: [Double], end: Int) -> Int? {
+        // The first index in 0 ..< end whose time is above p.
+        var lo = 0, hi = end
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] <= p { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
     }
 
     /// Writes the presented value into `root[keyPath: keyPath]`; leaves it alone when inactive.

@@ -71,6 +71,9 @@ public final class FastLayerRenderer {
     /// recorded (see `shapeProgram`).
     private var programUse: [UInt: ProgramUse] = [:]
     private var spare: [CoverageTile] = []
+    /// Per spare tile, its capacity (`spare[k]`'s at `k`): the search for the best fit reads a plain
+    /// array rather than every tile object.
+    private var spareCapacity: [Int] = []
     private var cachedFloats = 0
     private var frameNumber = 0
     /// The most steps a frame has had (how many spares are kept).
@@ -503,7 +506,11 @@ public final class FastLayerRenderer {
             var clippedKey = key
             clippedKey.ix = Int(ix); clippedKey.iy = Int(iy); clippedKey.clipped = true
             clippedKey.canvas = width &* 65536 &+ height
-            tile = cache[clippedKey]
+            // A tile is cut to the canvas only when its points' pixels are far more than the canvas
+            // (see `rasterize`); a fill's points lie inside its transformed control box, so a box
+            // within that limit has no cut tile to find.
+            let most = (hi.x - lo.x + 2) * (hi.y - lo.y + 2)
+            if op.stroke != nil || !(most <= 4 * Double(max(width * height, 1 << 16))) { tile = cache[clippedKey] }
             if tile == nil {
                 tile = rasterize(op, key: &key, clippedKey: clippedKey, ix: Int(ix), iy: Int(iy), reuse: previous)
             }
@@ -902,11 +909,14 @@ public final class FastLayerRenderer {
     /// take the room a larger one will want), else a new one: spares are not grown, so once the
     /// sizes a loop needs have been seen, tiles stop being allocated.
     private func takeSpare(count: Int) -> CoverageTile {
-        var best = -1
-        for k in spare.indices where spare[k].capacity >= count && (best < 0 || spare[k].capacity < spare[best].capacity) {
-            best = k
+        let best: Int = spareCapacity.withUnsafeBufferPointer { cap in
+            var best = -1
+            for k in cap.indices where cap[k] >= count && (best < 0 || cap[k] < cap[best]) { best = k }
+            return best
         }
-        return best >= 0 ? spare.remove(at: best) : CoverageTile()
+        guard best >= 0 else { return CoverageTile() }
+        spareCapacity.remove(at: best)
+        return spare.remove(at: best)
     }
 
     private func evict() {
@@ -932,8 +942,12 @@ public final class FastLayerRenderer {
             tile.hasRanges = false
             if tile.capacity > 4 * Self.cacheBudget / 16 { tile.release() }
             spare.append(tile)
+            spareCapacity.append(tile.capacity)
         }
-        if spare.count > keep { spare.removeFirst(spare.count - keep) }
+        if spare.count > keep {
+            spare.removeFirst(spare.count - keep)
+            spareCapacity.removeFirst(spareCapacity.count - keep)
+        }
         stale.removeAll(keepingCapacity: true)
         // Programs not used this frame or the last.
         staleModels.removeAll(keepingCapacity: true)

@@ -6,60 +6,113 @@ import Raster
 open class Layer: @unchecked Sendable {
     /// What the layer is called where people see it (exported vector documents name their layers
     /// by it); nil for an unnamed layer.
-    public var name: String?
+    public var name: String? {
+        get { properties.name }
+        set { properties.name = newValue }
+    }
     /// The settings whose colours this layer shows, by part (`background`, `fill`, `stroke`,
     /// `text`): a vector export names the colour's slot after the setting, so a designer or a
     /// player's slot API recolours it by the flag's name.
     public var colourSlots: [String: String] = [:]
     /// As another layer's mask: a vector export writes it as clip paths (Lottie layer masks) rather
     /// than a matte wherever those are exact (one opaque filled outline whose pieces do not overlap).
-    public var prefersLayerMasks = false
+    public var prefersLayerMasks: Bool {
+        get { properties.prefersLayerMasks }
+        set { properties.prefersLayerMasks = newValue }
+    }
     /// Where the anchor point sits in the superlayer's coordinates.
-    public final var position = Point.zero
+    public final var position: Point {
+        get { properties.position }
+        set { properties.position = newValue }
+    }
     /// The layer's own coordinate space: origin and size.
-    public final var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    public final var bounds: Rect {
+        get { properties.bounds }
+        set { properties.bounds = newValue }
+    }
     /// The point of `bounds` (in unit coordinates) that `position` places and `transform` pivots on.
-    public final var anchorPoint = Point(0.5, 0.5)
+    public final var anchorPoint: Point {
+        get { properties.anchorPoint }
+        set { properties.anchorPoint = newValue }
+    }
     /// Affine transform about the anchor point.
-    public final var transform = Transform.identity
+    public final var transform: Transform {
+        get { properties.transform }
+        set { properties.transform = newValue }
+    }
     /// Multiplies the whole layer (content and sublayers) as a group, 0...1.
-    public final var opacity = 1.0
+    public final var opacity: Double {
+        get { properties.opacity }
+        set { properties.opacity = newValue }
+    }
     /// Hidden layers and their sublayers draw nothing.
-    public final var isHidden = false
+    public final var isHidden: Bool {
+        get { properties.isHidden }
+        set { properties.isHidden = newValue }
+    }
     /// Fills `bounds` beneath the content when set.
-    public final var backgroundColor: Color?
+    public final var backgroundColor: Color? {
+        get { properties.backgroundColor }
+        set { properties.backgroundColor = newValue }
+    }
     /// A layer whose alpha (in this layer's coordinates) masks this layer and its sublayers.
     public var mask: Layer?
     /// Clips the content and sublayers to `bounds` (exact area coverage of the bounds rectangle).
-    public final var masksToBounds = false
+    public final var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { properties.masksToBounds = newValue }
+    }
     /// The shadow's colour (Core Animation's default: opaque black).
-    public final var shadowColor: Color = .black
+    public final var shadowColor: Color {
+        get { properties.shadowColor }
+        set { properties.shadowColor = newValue }
+    }
     /// The shadow's opacity, 0...1; 0 (the default) casts none.
-    public final var shadowOpacity = 0.0
+    public final var shadowOpacity: Double {
+        get { properties.shadowOpacity }
+        set { properties.shadowOpacity = newValue }
+    }
     /// The shadow's blur radius in the superlayer's units (Core Animation's default: 3); the blur is
     /// `ShadowBlur`'s, with σ = radius / 2, clamped to `ShadowBlur.maxRadius` on the canvas.
-    public final var shadowRadius = 3.0
+    public final var shadowRadius: Double {
+        get { properties.shadowRadius }
+        set { properties.shadowRadius = newValue }
+    }
     /// How far the shadow sits from the layer, in the superlayer's units (Core Animation's default:
     /// (0, -3)); rounded to whole canvas pixels.
-    public final var shadowOffset = Point(0, -3)
+    public final var shadowOffset: Point {
+        get { properties.shadowOffset }
+        set { properties.shadowOffset = newValue }
+    }
     /// The shape that casts the shadow, in the layer's coordinates (non-zero fill); nil: the layer's
     /// drawn alpha (content, sublayers, mask and opacity) casts it.
-    public var shadowPath: Path?
+    public var shadowPath: Path? {
+        get { properties.shadowPath }
+        set { properties.shadowPath = newValue }
+    }
+    /// The properties above (but the colour slots and the mask) in one value: a presentation copy
+    /// takes them in one assignment rather than one class-property write (with its exclusivity
+    /// check) each.
+    final var properties = LayerProperties() { didSet { version &+= 1 } }
+    /// Counts the changes to what `assignProperties` copies (`properties`, a shape layer's `shape`),
+    /// the timing and the animations: a presentation copy that holds this layer's properties with no
+    /// animation applied is left alone while the count stays where it was (see `updatePresentation`).
+    final var version: UInt64 = 0
+    /// On a presentation copy: the model layer it holds the plain properties of (no animation wrote
+    /// into it) and the two counts then, its model's and its own; nil when animations wrote into it.
+    private final var plainCopy: (model: Layer, modelVersion: UInt64, ownVersion: UInt64)?
     /// The layer's own time space within its parent's (`beginTime`, `speed`, `timeOffset`...).
-    public var timing = MediaTiming()
+    public var timing = MediaTiming() { didSet { version &+= 1 } }
     /// Children, drawn in order above the content.
     public private(set) var sublayers: [Layer] = []
     /// The parent, if any.
     public private(set) weak var superlayer: Layer?
     /// Animations by key, applied in insertion order.
-    public private(set) var animations: [(key: String, animation: AnyAnimation<Layer>)] = []
-
-    /// The model layer this presentation copy was made from (nil on a model layer).
-    private var copiedFrom: ObjectIdentifier?
+    public private(set) var animations: [(key: String, animation: AnyAnimation<Layer>)] = [] { didSet { version &+= 1 } }
 
     /// Identifies the model layer behind this one: itself for a model layer, the layer it was copied
     /// from for a presentation copy. Exporters match a layer across presentation trees by it.
-    public var modelIdentity: ObjectIdentifier { copiedFrom ?? ObjectIdentifier(self) }
+    public var modelIdentity: ObjectIdentifier { properties.copiedFrom ?? ObjectIdentifier(self) }
 
     /// An empty layer.
     public init() {}
@@ -86,10 +139,10 @@ open class Layer: @unchecked Sendable {
 
     /// Attaches an animation of a subclass's property (`\ShapeLayer.fillColor`, say).
     public func add<L: Layer, A: Animating>(_ animation: A, forKey key: String) where A.Root == L {
-        let wrapped = AnyAnimation<Layer>(timing: animation.timing) { layer, t in
+        let wrapped = AnyAnimation<Layer>.timed(animation.timing, apply: { layer, t in
             guard var typed = layer as? L else { return }
             animation.apply(to: &typed, parentTime: t)
-        }
+        })
         add(wrapped, forKey: key)
     }
 
@@ -115,13 +168,10 @@ open class Layer: @unchecked Sendable {
 
     /// Copies the properties `Layer` declares into `other`; subclasses call it from `copyProperties`.
     public final func copyBase(to other: Layer) {
-        other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
-        other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
-        other.backgroundColor = backgroundColor; other.timing = timing; other.animations = animations
-        other.masksToBounds = masksToBounds; other.name = name; other.colourSlots = colourSlots
-        other.prefersLayerMasks = prefersLayerMasks
-        other.copiedFrom = modelIdentity
-        assignShadow(to: other)
+        var p = properties
+        p.copiedFrom = modelIdentity
+        other.properties = p
+        other.timing = timing; other.animations = animations; other.colourSlots = colourSlots
     }
 
     /// What this layer and its subtree show at `time` (in the parent's time space): a new tree with
@@ -159,27 +209,40 @@ open class Layer: @unchecked Sendable {
 
     private func updatePresentation(_ target: Layer, at time: Double) {
         let local = timing.activeLocalTime(parentTime: time)
-        assignProperties(to: target)
-        target.timing = timing
-        var t = target
-        for (_, a) in animations { a.apply(to: &t, parentTime: local) }
+        // A layer no animation writes into now whose copy holds its plain properties from a time
+        // when none wrote either, with neither changed since (a finished or unborn particle, a
+        // glyph at rest): its copy is left as it is.
+        var quiet = copiesOnlyPlainProperties
+        if quiet {
+            for (_, a) in animations where a.writes(parentTime: local) { quiet = false; break }
+        }
+        if quiet, let p = target.plainCopy, p.model === self, p.modelVersion == version, p.ownVersion == target.version {
+            // Unchanged.
+        } else {
+            assignProperties(to: target)
+            target.timing = timing
+            var t = target
+            for (_, a) in animations { a.apply(to: &t, parentTime: local) }
+            target.plainCopy = quiet ? (self, version, target.version) : nil
+        }
         if let m = mask, let tm = target.mask { m.updatePresentation(tm, at: local) }
         for k in sublayers.indices { sublayers[k].updatePresentation(target.sublayers[k], at: local) }
+    }
+
+    /// Whether everything `assignProperties` copies is counted by `version`: true for the layer
+    /// classes of this module whose copies hold nothing but `properties` (and a shape layer's
+    /// `shape`); a subclass with properties of its own is copied every time.
+    private var copiesOnlyPlainProperties: Bool {
+        let t = type(of: self)
+        return t == Layer.self || t == ShapeLayer.self || t == EmitterLayer.self
     }
 
     /// Writes this layer's own properties (not its sublayers, mask or animations) into `other`, which
     /// has the same class; subclasses add theirs and call `super`.
     open func assignProperties(to other: Layer) {
-        other.position = position; other.bounds = bounds; other.anchorPoint = anchorPoint
-        other.transform = transform; other.opacity = opacity; other.isHidden = isHidden
-        other.backgroundColor = backgroundColor; other.masksToBounds = masksToBounds
-        other.name = name; other.copiedFrom = modelIdentity
-        assignShadow(to: other)
-    }
-
-    private func assignShadow(to other: Layer) {
-        other.shadowColor = shadowColor; other.shadowOpacity = shadowOpacity; other.shadowRadius = shadowRadius
-        other.shadowOffset = shadowOffset; other.shadowPath = shadowPath
+        var p = properties
+        p.copiedFrom = modelIdentity
+        other.properties = p
     }
 
     /// True when the layer casts a shadow (opacity above 0, a visible colour, finite settings).
@@ -196,4 +259,25 @@ open class Layer: @unchecked Sendable {
     /// same shapes and paints `drawContent` draws, with `ctm` mapping the layer to the canvas. A
     /// subclass that draws content overrides both. The base layer has none.
     open func emitContent(into sink: inout LayerContentSink, ctm: Transform) {}
+}
+
+/// A layer's own properties (see `Layer`), kept together so that they are copied as one value.
+struct LayerProperties {
+    var name: String?
+    var prefersLayerMasks = false
+    var position = Point.zero
+    var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    var anchorPoint = Point(0.5, 0.5)
+    var transform = Transform.identity
+    var opacity = 1.0
+    var isHidden = false
+    var backgroundColor: Color?
+    var masksToBounds = false
+    var shadowColor: Color = .black
+    var shadowOpacity = 0.0
+    var shadowRadius = 3.0
+    var shadowOffset = Point(0, -3)
+    var shadowPath: Path?
+    /// The model layer a presentation copy was made from (nil on a model layer).
+    var copiedFrom: ObjectIdentifier?
 }

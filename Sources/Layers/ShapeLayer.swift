@@ -5,31 +5,69 @@ import Raster
 /// A layer that fills a path, like `CAShapeLayer`.
 open class ShapeLayer: Layer, @unchecked Sendable {
     /// The shape, in the layer's coordinates.
-    public var path: Path?
+    public var path: Path? {
+        get { shape.path }
+        set { shape.path = newValue }
+    }
     /// Fill colour; nil fills nothing. Defaults to opaque black, as Core Animation does.
-    public final var fillColor: Color? = .black
+    public final var fillColor: Color? {
+        get { shape.fillColor }
+        set { shape.fillColor = newValue }
+    }
     /// A gradient (or solid) fill in the layer's coordinates; when set it is drawn instead of
     /// `fillColor`.
-    public final var fillPaint: Paint?
+    public final var fillPaint: Paint? {
+        get { shape.fillPaint }
+        set { shape.fillPaint = newValue }
+    }
     /// A gradient (or solid) stroke in the layer's coordinates; when set it is drawn instead of
     /// `strokeColor` (the line's width, joins, caps and trim as for the colour).
-    public final var strokePaint: Paint?
+    public final var strokePaint: Paint? {
+        get { shape.strokePaint }
+        set { shape.strokePaint = newValue }
+    }
     /// How overlapping contours fill.
-    public var fillRule = FillRule.nonZero
+    public var fillRule: FillRule {
+        get { shape.fillRule }
+        set { shape.fillRule = newValue }
+    }
     /// Stroke colour; nil (the default, as in Core Animation) strokes nothing.
-    public final var strokeColor: Color?
+    public final var strokeColor: Color? {
+        get { shape.strokeColor }
+        set { shape.strokeColor = newValue }
+    }
     /// Stroke width in the layer's coordinates (half on each side of the path).
-    public final var lineWidth = 1.0
+    public final var lineWidth: Double {
+        get { shape.lineWidth }
+        set { shape.lineWidth = newValue }
+    }
     /// How stroked segments meet.
-    public var lineJoin = LineJoin.miter
+    public var lineJoin: LineJoin {
+        get { shape.lineJoin }
+        set { shape.lineJoin = newValue }
+    }
     /// How open stroked ends look.
-    public var lineCap = LineCap.butt
+    public var lineCap: LineCap {
+        get { shape.lineCap }
+        set { shape.lineCap = newValue }
+    }
     /// Longest miter, in stroke widths, before a miter join becomes a bevel.
-    public var miterLimit = 10.0
+    public var miterLimit: Double {
+        get { shape.miterLimit }
+        set { shape.miterLimit = newValue }
+    }
     /// Where the stroke starts, as a fraction (0...1) of the whole path's length.
-    public final var strokeStart = 0.0
+    public final var strokeStart: Double {
+        get { shape.strokeStart }
+        set { shape.strokeStart = newValue }
+    }
     /// Where the stroke ends, as a fraction (0...1) of the whole path's length.
-    public final var strokeEnd = 1.0
+    public final var strokeEnd: Double {
+        get { shape.strokeEnd }
+        set { shape.strokeEnd = newValue }
+    }
+    /// The properties above in one value (copied into a presentation copy in one assignment).
+    final var shape = ShapeProperties() { didSet { version &+= 1 } }
 
     /// An empty shape layer.
     public override init() { super.init() }
@@ -38,10 +76,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     open override func copyProperties() -> Layer {
         let l = ShapeLayer()
         copyBase(to: l)
-        l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
-        l.fillPaint = fillPaint; l.strokePaint = strokePaint
-        l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
-        l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
+        l.shape = shape
         return l
     }
 
@@ -49,10 +84,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     open override func assignProperties(to other: Layer) {
         super.assignProperties(to: other)
         guard let l = other as? ShapeLayer else { return }
-        l.path = path; l.fillColor = fillColor; l.fillRule = fillRule
-        l.fillPaint = fillPaint; l.strokePaint = strokePaint
-        l.strokeColor = strokeColor; l.lineWidth = lineWidth; l.lineJoin = lineJoin; l.lineCap = lineCap
-        l.miterLimit = miterLimit; l.strokeStart = strokeStart; l.strokeEnd = strokeEnd
+        l.shape = shape
     }
 
     /// Fills the path with exact coverage, then strokes it (Core Animation's order).
@@ -166,4 +198,20 @@ open class CoverageLayer: Layer, @unchecked Sendable {
         guard let coverage, coverage.width == canvas.width, coverage.height == canvas.height else { return }
         canvas.fill(paint ?? .solid(color), ctm: .identity, coverage: coverage)
     }
+}
+
+/// A shape layer's own properties (see `ShapeLayer`), kept together so that they are copied as one value.
+struct ShapeProperties {
+    var path: Path?
+    var fillColor: Color? = .black
+    var fillPaint: Paint?
+    var strokePaint: Paint?
+    var fillRule = FillRule.nonZero
+    var strokeColor: Color?
+    var lineWidth = 1.0
+    var lineJoin = LineJoin.miter
+    var lineCap = LineCap.butt
+    var miterLimit = 10.0
+    var strokeStart = 0.0
+    var strokeEnd = 1.0
 }

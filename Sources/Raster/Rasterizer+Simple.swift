@@ -22,6 +22,7 @@ extension Rasterizer.Workspace {
     @discardableResult
     mutating func finishRow(_ row: UnsafeMutableBufferPointer<Float>, sorted: Bool = false,
                             ranges: UnsafeMutablePointer<Int32>? = nil, maxRanges: Int = 0) -> Int {
+        if !sorted, ranges == nil, denseRows, spans.count > 12, finishDense(row) { return 0 }
         if !sorted {
             spans.withUnsafeMutableBufferPointer { b in
                 // A small shape's row has a few spans: sorted in place here, without the call.
@@ -45,6 +46,30 @@ extension Rasterizer.Workspace {
         }
         spans.removeAll(keepingCapacity: true)
         return count
+    }
+
+    /// `finishRow` without sorting the spans, when they are many (a glyph's row of short pieces) and
+    /// the cells from the lowest to the highest they reach are few for their number: the running
+    /// sum goes through every one of those cells, the others holding 0, so the values are the same
+    /// bits. False, with nothing done, when the cells are too many.
+    private mutating func finishDense(_ row: UnsafeMutableBufferPointer<Float>) -> Bool {
+        var lo = Int.max, hi = Int.min
+        for r in spans { lo = Swift.min(lo, r.lo); hi = Swift.max(hi, r.hi) }
+        guard lo <= hi, hi - lo < 16 * spans.count else { return false }
+        let width = row.count
+        acc.withUnsafeMutableBufferPointer { ab in
+            guard let a = ab.baseAddress, let out = row.baseAddress else { return }
+            if lo > 0 { out.update(repeating: 0, count: Swift.min(lo, width)) }
+            var sum = 0.0
+            for i in Swift.max(lo, 0) ... hi {
+                sum += a[i]; a[i] = 0
+                if i < width { out[i] = Rasterizer.snapped(sum) }
+            }
+            if hi + 1 < width { (out + hi + 1).update(repeating: Rasterizer.snapped(sum), count: width - hi - 1) }
+        }
+        spans.removeAll(keepingCapacity: true)
+        denseRowsFinished &+= 1
+        return true
     }
 }
 
@@ -104,6 +129,11 @@ extension Rasterizer {
         return (lo, c)
     }
 
+    /// A running sum as a coverage value: snapping what is within rounding of 0 or 1 keeps
+    /// cancelled areas (a contour and its reverse) at 0 and interiors at exactly 1.
+    @inline(__always)
+    static func snapped(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
+
     /// Running sum of the cells `acc` into `row` (clamped, snapped), leaving them all zero again.
     ///
     /// Only the cells in `spans` (sorted by their low ends) hold non-zero areas; between them the
@@ -122,9 +152,7 @@ extension Rasterizer {
                             ranges: UnsafeMutablePointer<Int32>? = nil, maxRanges: Int = 0,
                             old: UnsafePointer<Int32>? = nil, oldCount: Int = 0) -> Int {
         let width = row.count
-        // Snapping what is within rounding of 0 or 1 keeps cancelled areas (a contour and its
-        // reverse) at 0 and interiors at exactly 1.
-        @inline(__always) func value(_ sum: Double) -> Float { sum < 1e-9 ? 0 : (sum > 1 - 1e-9 ? 1 : Float(sum)) }
+        @inline(__always) func value(_ sum: Double) -> Float { snapped(sum) }
         var count = 0
         // The old range next at or right of the gap being written, and the old constant left of it.
         var oi = 0, oc: UInt32 = 0

@@ -171,24 +171,125 @@ extension Rasterizer {
         /// Whether rows where chains start or end inside take the chains' path, cut at those ends (off:
         /// such rows run the strip sweep, which tests compare that path with).
         var chainPairs = true
+        /// Whether a row's pieces are put in chain order by `groupByChain` before falling back to a
+        /// sort (off: always sorted, which tests compare it with), and its buffers.
+        var chainGrouping = true
+        var chainCounts: [Int] = []
+        var chainOrder: [Int] = []
+        /// Rows whose pieces `groupByChain` ordered (for tests).
+        var rowsGroupedByChain = 0
+
+        /// Whether one simple contour wholly right of the grid's left edge (a particle's tile) takes
+        /// `renderSimpleRows` (off: it runs `solveRows`' simple path, which tests compare it with).
+        var simpleRows = true
+        /// Whether a row of many spans over few cells is summed through all of them rather than
+        /// its spans sorted (off: sorted, which tests compare it with).
+        var denseRows = true
+        /// Rows finished that way (for tests).
+        var denseRowsFinished = 0
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
                              rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
-            solveRows(polylines, rule: rule, width: width, height: height, originX: originX, originY: originY, rows: rows) { w, j, solved in
+            var collected = false
+            if simpleRows, simpleContours, polylines.starts.count == 1, width > 0, height > 0, !rows.isEmpty {
+                collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
+                simpleSign = edges.isEmpty ? 0 : simpleContourSign(polylines)
+                collected = true
+                if simpleSign != 0, renderSimpleRows(width: width, rows: rows, into: out) { return }
+            }
+            solveRows(polylines, rule: rule, width: width, height: height, originX: originX, originY: originY, rows: rows,
+                      collected: collected) { w, j, solved in
                 let row = UnsafeMutableBufferPointer(rebasing: out[j * width ..< (j + 1) * width])
                 if solved { w.finishRow(row) } else { row.update(repeating: 0) }
             }
         }
 
+        /// The rows of one simple contour (`simpleSign` not 0, `edges` collected) none of whose
+        /// edges reaches x <= 0, written into `out`: what `solveRows`' simple path and `finishRow`
+        /// write (the same pieces accumulated in the same order, the same running sums), without
+        /// their per-row lists, for the small shapes (particles) made again every frame. False, with
+        /// nothing written, when an edge reaches x <= 0.
+        mutating func renderSimpleRows(width: Int, rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) -> Bool {
+            let n = edges.count
+            for e in edges where Swift.min(e.x0, e.x1) <= 0 { return false }
+            if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
+            activeEdges.removeAll(keepingCapacity: true)
+            activeEdges.append(contentsOf: repeatElement(0, count: n))
+            // Room for a row's cell ranges, one per piece at most.
+            spans.removeAll(keepingCapacity: true)
+            spans.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1)))
+            let w = Double(width), sign = Double(simpleSign)
+            @inline(__always) func value(_ sum: Double) -> Float { Rasterizer.snapped(sum) }
+            edges.withUnsafeBufferPointer { es in
+                acc.withUnsafeMutableBufferPointer { ab in
+                    activeEdges.withUnsafeMutableBufferPointer { act in
+                      spans.withUnsafeMutableBufferPointer { sp in
+                        guard let a = ab.baseAddress, let base = out.baseAddress else { return }
+                        var nextEdge = 0, active = 0
+                        let firstRow = n == 0 ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), es[0].y0.rounded(.down)))
+                        for j in rows {
+                            let row = base + j * width
+                            guard j >= firstRow else { row.update(repeating: 0, count: width); continue }
+                            let top = Double(j), bottom = Double(j + 1)
+                            while nextEdge < n, es[nextEdge].y0 < bottom { act[active] = nextEdge; active += 1; nextEdge += 1 }
+                            var kept = 0
+                            for k in 0 ..< active where es[act[k]].y1 > top { act[kept] = act[k]; kept += 1 }
+                            active = kept
+                            var m = 0
+                            for k in 0 ..< active {
+                                let e = es[act[k]]
+                                let yt = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
+                                guard yt < yb else { continue }
+                                let xt = e.y0 >= top ? e.x0 : e.x(at: top)
+                                let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
+                                guard Swift.min(xt, xb) < w else { continue }
+                                let (l, h) = Rasterizer.accumulateCells(a, x0: xt, y0: yt, x1: xb, y1: yb, sign: Double(e.dir) * sign, width: w)
+                                if l <= h {
+                                    // Kept in order of their low ends (a row has a few).
+                                    var i = m
+                                    while i > 0, l < sp[i - 1].lo { sp[i] = sp[i - 1]; i -= 1 }
+                                    sp[i] = CellRange(lo: l, hi: h)
+                                    m += 1
+                                }
+                            }
+                            // The running sum through the ranges' cells; between them the cells hold
+                            // 0 and the sum is constant (`finishCells` without its options).
+                            var sum = 0.0, done = 0, r = 0
+                            while r < m {
+                                var lo = sp[r].lo, hi = sp[r].hi
+                                r += 1
+                                while r < m, sp[r].lo <= hi + 1 { hi = Swift.max(hi, sp[r].hi); r += 1 }
+                                lo = Swift.max(lo, done)
+                                guard lo <= hi else { continue }
+                                if lo > done, done < width { (row + done).update(repeating: value(sum), count: Swift.min(lo, width) - done) }
+                                for i in lo ... hi {
+                                    sum += a[i]; a[i] = 0
+                                    if i < width { row[i] = value(sum) }
+                                }
+                                done = hi + 1
+                            }
+                            if done < width { (row + done).update(repeating: value(sum), count: width - done) }
+                        }
+                      }
+                    }
+                }
+            }
+            spans.removeAll(keepingCapacity: true)
+            return true
+        }
+
         /// Solves rows `rows` one by one, top to bottom: after each, `done(row, solved)` is called
         /// with the row's pieces accumulated into `acc` (or recorded) when `solved`, and nothing
-        /// accumulated (an empty row) when not.
+        /// accumulated (an empty row) when not. `collected`: `edges` and `simpleSign` are already
+        /// this shape's.
         @inline(__always)
         mutating func solveRows(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
-                                rows: Range<Int>, done: (inout Workspace, Int, Bool) -> Void) {
+                                rows: Range<Int>, collected: Bool = false, done: (inout Workspace, Int, Bool) -> Void) {
             guard width > 0, height > 0, !rows.isEmpty else { return }
-            collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
-            simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
+            if !collected {
+                collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
+                simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
+            }
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)
             var nextEdge = 0
@@ -404,17 +505,80 @@ extension Rasterizer {
         /// each chain's effective sign is one value and its pieces in the strip are accumulated
         /// once with it (what the strip sweep would do, without cutting at every piece end).
         /// Returns false (having done nothing) otherwise.
+        /// Puts `order` (piece indices) in order of chain, and within a chain of top, without a
+        /// comparison sort: the pieces are counted out by chain (kept in their order, the active
+        /// edges' order), and each chain's run is then in order already, reversed, or in order
+        /// after its first piece is followed by the rest reversed (the edges of a chain drawn upwards
+        /// come in reverse; the one reaching in from the row above first). Each run is checked to be
+        /// strictly in order; false (with `order` as it was) when one is not, or when the chains'
+        /// numbers spread too far for counting: the caller sorts then. The order is unique, so it is
+        /// the sort's.
+        static func groupByChain(_ ps: UnsafeBufferPointer<Piece>, _ order: UnsafeMutableBufferPointer<Int>,
+                                 _ counts: inout [Int], _ out: inout [Int]) -> Bool {
+            let n = order.count
+            guard n > 16 else { return false }              // the sort is an insertion sort there
+            var lo = Int.max, hi = Int.min
+            for i in order { lo = Swift.min(lo, ps[i].chain); hi = Swift.max(hi, ps[i].chain) }
+            let range = hi - lo + 1
+            guard range <= 4 * n else { return false }
+            counts.removeAll(keepingCapacity: true)
+            counts.append(contentsOf: repeatElement(0, count: range + 1))
+            out.removeAll(keepingCapacity: true)
+            out.append(contentsOf: repeatElement(0, count: n))
+            let ok: Bool = counts.withUnsafeMutableBufferPointer { c in
+                out.withUnsafeMutableBufferPointer { o in
+                    for i in order { c[ps[i].chain - lo + 1] += 1 }
+                    for k in 0 ..< range { c[k + 1] += c[k] }
+                    for i in order { let k = ps[i].chain - lo; o[c[k]] = i; c[k] += 1 }
+                    // Each chain's run, now `o[start ..< end]`.
+                    var start = 0
+                    while start < n {
+                        let chain = ps[o[start]].chain
+                        var end = start + 1
+                        while end < n, ps[o[end]].chain == chain { end += 1 }
+                        @inline(__always) func ascending(_ a: Int, _ b: Int) -> Bool { ps[a].yt < ps[b].yt }
+                        var sorted = true
+                        for k in start + 1 ..< Swift.max(end, start + 1) where !ascending(o[k - 1], o[k]) { sorted = false; break }
+                        if !sorted {
+                            // Reversed after the first piece?
+                            var descending = true
+                            for k in start + 2 ..< Swift.max(end, start + 2) where !ascending(o[k], o[k - 1]) { descending = false; break }
+                            guard descending else { return false }
+                            if ascending(o[start + 1], o[start]) {
+                                // Wholly reversed.
+                                var run = UnsafeMutableBufferPointer(rebasing: o[start ..< end])
+                                run.reverse()
+                            } else {
+                                // The top piece first, the rest reversed.
+                                var rest = UnsafeMutableBufferPointer(rebasing: o[start + 1 ..< end])
+                                rest.reverse()
+                            }
+                            for k in start + 1 ..< end where !ascending(o[k - 1], o[k]) { return false }
+                        }
+                        start = end
+                    }
+                    return true
+                }
+            }
+            guard ok else { return false }
+            for k in 0 ..< n { order[k] = out[k] }
+            return true
+        }
+
         mutating func accumulateChains(top: Double, bottom: Double, rule: FillRule, width: Int) -> Bool {
             let n = pieces.count
             byTop.removeAll(keepingCapacity: true)
             byTop.append(contentsOf: pieces.indices)
             chainRuns.removeAll(keepingCapacity: true)
-            var spanning = true
+            var spanning = true, grouped = false
             let ok: Bool = pieces.withUnsafeBufferPointer { ps in
                 byTop.withUnsafeMutableBufferPointer { order in
                     // By chain, and within a chain top to bottom (a y-monotone chain's pieces do not
-                    // overlap in y).
-                    sortInPlace(order) { ps[$0].chain < ps[$1].chain || (ps[$0].chain == ps[$1].chain && ps[$0].yt < ps[$1].yt) }
+                    // overlap in y, so the order is unique).
+                    grouped = chainGrouping && Self.groupByChain(ps, order, &chainCounts, &chainOrder)
+                    if !grouped {
+                        sortInPlace(order) { ps[$0].chain < ps[$1].chain || (ps[$0].chain == ps[$1].chain && ps[$0].yt < ps[$1].yt) }
+                    }
                     var k = 0
                     while k < n {
                         let first = ps[order[k]]
@@ -436,6 +600,7 @@ extension Rasterizer {
                     return true
                 }
             }
+            if grouped { rowsGroupedByChain &+= 1 }
             guard ok else { return false }
             if spanning {
                 let disjoint: Bool = chainRuns.withUnsafeMutableBufferPointer { runs in

@@ -75,4 +75,38 @@ import Geometry
             try KeyframeAnimation(keyPath: \Model.x, values: [0, 1, 2], timingFunctions: [.easeIn], timing: timing)
         }
     }
+
+    /// The segment is found by bisection: it must be the last key time at most the progress, as a
+    /// scan from the end finds it, with repeated key times and at every key time exactly.
+    @Test func bisectionFindsTheLastKeyTimeAtMostTheProgress() throws {
+        var state: UInt64 = 12345
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for n in 1 ... 40 {
+            var times = (0 ..< n).map { _ in (unit() * 8).rounded(.down) / 8 }   // repeats likely
+            times.sort()
+            let probes = times + (0 ..< 20).map { _ in unit() * 1.2 - 0.1 }
+            for p in probes {
+                for end in [times.count, times.count - 1] {
+                    let scan = times[..<end].lastIndex { $0 <= p }
+                    #expect(KeyframeAnimation<Model, Double>.lastIndex(atMost: p, in: times, end: end) == scan,
+                            "\(times) end \(end) at \(p)")
+                }
+            }
+        }
+        // Values: in both modes, at and between key times with a repeated one.
+        let values: [Double] = [0, 10, 20, 30]
+        let linear = try KeyframeAnimation(keyPath: \Model.x, values: values, keyTimes: [0, 0.5, 0.5, 1], timing: timing)
+        #expect(linear.value(progress: 0.25) == 5)
+        #expect(linear.value(progress: 0.5) == 20)
+        #expect(linear.value(progress: 0.75) == 25)
+        let discrete = try KeyframeAnimation(keyPath: \Model.x, values: values, keyTimes: [0, 0.25, 0.25, 0.75, 1],
+                                             calculationMode: .discrete, timing: timing)
+        #expect(discrete.value(progress: 0.1) == 0)
+        #expect(discrete.value(progress: 0.25) == 20)
+        #expect(discrete.value(progress: 0.8) == 30)
+        #expect(discrete.value(progress: 1) == 30)
+    }
 }
