@@ -662,41 +662,14 @@ final class RowWorker: @unchecked Sendable {
                 }
                 return
             }
-            gradients.stops.withUnsafeBufferPointer { stops in
-                gradients.locations.withUnsafeBufferPointer { locs in
-                    guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
-                    let cs = sb + g.first, ls = lb + g.first, n = g.count
-                    // The last stop at or before t (as Gradient.straightColor): searched once,
-                    // then followed along the row, where t moves one way only (sorted stops).
-                    var k = -1
-                    var started = false
-                    for x in lo ..< hi {
-                        let c = cov[x]
-                        if c == 0 { continue }
-                        let xc = Double(x) + 0.5
-                        var t = g.ax * xc + g.ay * yc + g.c
-                        if g.radial {
-                            let v = g.bx * xc + g.by * yc + g.d
-                            t = (t * t + v * v).squareRoot()
-                        }
-                        if !g.sorted || !started {
-                            k = -1
-                            for m in 0 ..< n where ls[m] <= t { k = m }
-                            started = true
-                        } else if g.ax >= 0 {
-                            while k + 1 < n, ls[k + 1] <= t { k += 1 }
-                        } else {
-                            while k >= 0, ls[k] > t { k -= 1 }
-                        }
-                        let st: SIMD4<Float>
-                        if k < 0 { st = cs[0] } else if k == n - 1 || cs[k] == cs[k + 1] { st = cs[k] } else {
-                            let f = Float((t - ls[k]) / (ls[k + 1] - ls[k]))
-                            st = cs[k] + (cs[k + 1] - cs[k]) * f
-                        }
-                        let s = SIMD4(st.x * st.w, st.y * st.w, st.z * st.w, st.w)
-                        dst[x] = c == 1 && s.w == 1 ? s : s * c + dst[x] * (1 - s.w * c)
-                    }
-                }
+            // The colours where the coverage is not 0, then source-over.
+            let row = gradientRows + 2 * width
+            gradientColors(gradient, from: lo, to: hi, yc: yc, into: row, only: cov)
+            for x in lo ..< hi {
+                let c = cov[x]
+                if c == 0 { continue }
+                let s = row[x]
+                dst[x] = c == 1 && s.w == 1 ? s : s * c + dst[x] * (1 - s.w * c)
             }
         }
     }
@@ -713,6 +686,8 @@ final class RowWorker: @unchecked Sendable {
             gradients.locations.withUnsafeBufferPointer { locs in
                 guard let sb = stops.baseAddress, let lb = locs.baseAddress else { return }
                 let cs = sb + g.first, ls = lb + g.first, n = g.count
+                // The last stop at or before t (as Gradient.straightColor): searched once, then
+                // followed along the row, where t moves one way only (sorted stops).
                 var k = -1
                 var started = false
                 for x in lo ..< hi {
