@@ -210,22 +210,28 @@ OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
         const vf zero = (vf){0}, one = zero + 1.0f, top = zero + 255.0f;                                         \
         long i = 0;                                                                                              \
         for (; i + LANES <= count; i += LANES) {                                                                 \
-            vf v[4] = { zero + bg[0], zero + bg[1], zero + bg[2], zero + bg[3] };                                \
+            /* Lanes no colour covers are the background pixel: tested first, so that such blocks    \
+               (around a shape) are not blended at all. */                                          \
             vi covered = (vi){0};                                                                                \
             for (int j = 0; j < k; j++) {                                                                        \
                 vf c;                                                                                            \
                 memcpy(&c, cov[j] + i, sizeof c);                                                                \
                 covered |= c != zero;                                                                            \
-                vf kk = one - s[4 * j + 3] * c;                                                                  \
-                for (int ch = 0; ch < 4; ch++) {                                                                 \
-                    vf m = s[4 * j + ch] * c, n = v[ch] * kk;                                                    \
-                    v[ch] = m + n;                                                                               \
-                }                                                                                                \
             }                                                                                                    \
             if (!__builtin_reduce_or(covered)) {                                                                 \
                 vi p = (vi){0} + (int32_t)bgPixel;                                                               \
                 memcpy(dst + i, &p, sizeof p);                                                                   \
                 continue;                                                                                        \
+            }                                                                                                    \
+            vf v[4] = { zero + bg[0], zero + bg[1], zero + bg[2], zero + bg[3] };                                \
+            for (int j = 0; j < k; j++) {                                                                        \
+                vf c;                                                                                            \
+                memcpy(&c, cov[j] + i, sizeof c);                                                                \
+                vf kk = one - s[4 * j + 3] * c;                                                                  \
+                for (int ch = 0; ch < 4; ch++) {                                                                 \
+                    vf m = s[4 * j + ch] * c, n = v[ch] * kk;                                                    \
+                    v[ch] = m + n;                                                                               \
+                }                                                                                                \
             }                                                                                                    \
             vi px = (vi){0};                                                                                     \
             for (int ch = 0; ch < 4; ch++) {                                                                     \

@@ -26,6 +26,19 @@ final class StrokeBuilder {
     private var piece: [Point] = []
     /// How far the stroke reaches from its path (see `changedBox`).
     private let reach: Double
+    /// Per contour, the arc length at each of its points (the running sums `FlattenedPath` trims
+    /// with; a closed contour's last entry is after its closing segment), whether all its points are
+    /// finite, and the box of each run of `chunk` segments: a window finds its segments without
+    /// walking the contour.
+    private let arc: [[Double]]
+    private let finite: [Bool]
+    private let chunkBoxes: [[LoopBox]]
+    /// Segments per chunk (of a contour, or of a kept outline's loop).
+    static let chunk = 32
+    /// The points of the run being stroked (reused).
+    private var run: [Point] = []
+    /// Per contour, per loop of its kept outline, the box of each run of `chunk` edges.
+    private var wholeChunks: [[[LoopBox]]]
     /// The box (in the path's coordinates) outside which no segment's stroke reaches the window of
     /// the current `outline` call; nil without a window (a property, not a captured local).
     private var near: Window?
@@ -74,6 +87,31 @@ final class StrokeBuilder {
         total = flat.length
         whole = [Polylines?](repeating: nil, count: flat.contours.count)
         wholeBoxes = [[LoopBox]](repeating: [], count: flat.contours.count)
+        wholeChunks = [[[LoopBox]]](repeating: [], count: flat.contours.count)
+        var arc: [[Double]] = [], finite: [Bool] = [], chunkBoxes: [[LoopBox]] = []
+        for c in flat.contours {
+            let r = c.range, n = r.count
+            let segments = c.isClosed ? n : max(n - 1, 0)
+            var sums = [0.0], s = 0.0, allFinite = true
+            sums.reserveCapacity(segments + 1)
+            for k in 0 ..< segments {
+                s += (flat.points[r.lowerBound + (k + 1) % n] - flat.points[r.lowerBound + k]).length
+                sums.append(s)
+            }
+            var boxes: [LoopBox] = []
+            for c0 in stride(from: 0, to: segments, by: Self.chunk) {
+                var b = LoopBox()
+                for k in c0 ... min(c0 + Self.chunk, segments) {
+                    let q = flat.points[r.lowerBound + k % n]
+                    guard q.x.isFinite, q.y.isFinite else { b.allFinite = false; allFinite = false; continue }
+                    b.minX = min(b.minX, q.x); b.maxX = max(b.maxX, q.x); b.minY = min(b.minY, q.y); b.maxY = max(b.maxY, q.y)
+                }
+                boxes.append(b)
+            }
+            for q in flat.points[r] where !(q.x.isFinite && q.y.isFinite) { allFinite = false }
+            arc.append(sums); finite.append(allFinite); chunkBoxes.append(boxes)
+        }
+        self.arc = arc; self.finite = finite; self.chunkBoxes = chunkBoxes
         stroker = PolylineStroker(style: style, tolerance: tolerance)
         // A round join or cap stays within half the width of the path; a square cap's corners
         // within that times the square root of 2; a miter's tip within that times the miter limit.
@@ -105,27 +143,54 @@ final class StrokeBuilder {
         // later allocates nothing.
         for k in flat.contours.indices where whole[k] == nil { makeWhole(k, local: local) }
         if start <= 0 && end >= 1 {
-            for k in flat.contours.indices { if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) } }
+            for k in flat.contours.indices { if let p = whole[k] { add(p, k, window: window, into: &out) } }
             return extent.minX <= extent.maxX ? extent : nil
         }
         near = window.flatMap { nearBox($0, local: local) }
+        if let z = near, finite.allSatisfy({ $0 }) {
+            // With a window, the contours trimming keeps are found as `forEachTrimmedContour` finds
+            // them, and the cut one's segments near the window from its arc lengths and chunk boxes
+            // (the same points as its cut piece, without walking or copying the contour).
+            let s0 = min(max(start.isNaN ? 0 : start, 0), 1), s1 = min(max(end.isNaN ? 0 : end, 0), 1)
+            guard s1 > s0, total > 0 else { return nil }
+            let a = s0 * total, b = s1 * total
+            var base = 0.0
+            for k in flat.contours.indices {
+                let len = lengths[k]
+                defer { base += len }
+                let lo = max(a - base, 0), hi = min(b - base, len)
+                guard hi > lo || (len == 0 && a <= base && base < b) else { continue }
+                if (s0 == 0 && s1 == 1) || (lo == 0 && hi == len) {
+                    if let p = whole[k] { add(p, k, window: window, into: &out) }
+                    continue
+                }
+                piecePath.removeAll(keepingCapacity: true)
+                strokeRuns(contour: k, from: lo, to: hi, near: z)
+                addPiece(local: local, window: window, into: &out)
+            }
+            return extent.minX <= extent.maxX ? extent : nil
+        }
         var buffer: [Point] = []
         swap(&buffer, &piece)
         defer { swap(&buffer, &piece) }
         flat.forEachTrimmedContour(from: start, to: end, lengths: lengths, total: total, buffer: &buffer) { k, piece in
             guard let piece else {
-                if let p = whole[k] { add(p, wholeBoxes[k], window: window, into: &out) }
+                if let p = whole[k] { add(p, k, window: window, into: &out) }
                 return
             }
-            // The cut contour, stroked into reused buffers: with a window, only the runs of its
-            // segments whose stroke can reach the window.
+            // The cut contour, stroked into reused buffers.
             piecePath.removeAll(keepingCapacity: true)
-            if let z = near { strokeRuns(piece, near: z) } else { stroker.outline(piece[...], closed: false, into: &piecePath) }
-            piecePath.flatten(into: &scratch, transform: local)
-            LoopBox.boxes(of: scratch, into: &scratchBoxes)
-            add(scratch, scratchBoxes, window: window, into: &out)
+            stroker.outline(piece[...], closed: false, into: &piecePath)
+            addPiece(local: local, window: window, into: &out)
         }
         return extent.minX <= extent.maxX ? extent : nil
+    }
+
+    /// Appends the stroked cut piece in `piecePath`, mapped by `local`, to `out`.
+    private func addPiece(local: Transform, window: Window?, into out: inout Polylines) {
+        piecePath.flatten(into: &scratch, transform: local)
+        LoopBox.boxes(of: scratch, into: &scratchBoxes)
+        add(scratch, scratchBoxes, nil, window: window, into: &out)
     }
 
     /// The box in the path's coordinates holding every point whose stroke can reach `w` (on the
@@ -145,34 +210,78 @@ final class StrokeBuilder {
         return z
     }
 
-    /// Strokes the runs of consecutive segments of the open polyline `piece` whose boxes meet `z`,
-    /// each as its own open polyline, into `piecePath`. Inside the window `z` was made from, their
+    /// Strokes the runs of consecutive segments of contour `k` cut between arc lengths `lo < hi`
+    /// (relative to its start) whose boxes meet `z`, each as its own open polyline, into
+    /// `piecePath`. The segments are those of the piece `FlattenedPath` cuts there, the same points
+    /// made by the same operations (zero-length segments left out, the ends interpolated), found from
+    /// the contour's arc lengths (bisection) and chunk boxes (a chunk that misses `z` is passed over
+    /// whole) rather than by walking the contour. Inside the window `z` was made from, the runs'
     /// union is the whole piece's stroke: a segment outside `z` (and each join or cap at one of its
     /// ends) stays farther from the window than the stroke reaches, so a run's caps where it is cut
     /// lie outside the window (they are butt caps, the fewest points), as does every piece of the
     /// stroke the runs leave out. Outside the window the outline differs, which the caller does not
-    /// draw.
-    private func strokeRuns(_ piece: [Point], near z: Window) {
-        let n = piece.count
-        guard n >= 2 else { stroker.outline(piece[...], closed: false, into: &piecePath); return }
-        var first = -1
-        for k in 0 ..< n - 1 {
-            let p = piece[k], q = piece[k + 1]
-            guard p.x.isFinite, p.y.isFinite, q.x.isFinite, q.y.isFinite else {
-                // A point that is not finite: the whole piece, as without a window.
-                piecePath.removeAll(keepingCapacity: true)
-                stroker.outline(piece[...], closed: false, into: &piecePath)
-                return
-            }
-            let meets = max(p.x, q.x) >= z.x0 && min(p.x, q.x) <= z.x1 && max(p.y, q.y) >= z.y0 && min(p.y, q.y) <= z.y1
-            if meets {
-                if first < 0 { first = k }
-            } else if first >= 0 {
-                stroker.outline(piece[first ... k], buttStart: first > 0, buttEnd: true, into: &piecePath)
-                first = -1
-            }
+    /// draw. Every point of the contour must be finite.
+    private func strokeRuns(contour k: Int, from lo: Double, to hi: Double, near z: Window) {
+        let r = flat.contours[k].range, n = r.count
+        let sums = arc[k], boxes = chunkBoxes[k]
+        let segments = sums.count - 1
+        guard segments > 0 else { return }
+        // The first segment whose end reaches `lo` (the sums never decrease).
+        var i = 0, j = segments
+        while i < j {
+            let m = (i + j) / 2
+            if sums[m + 1] < lo { i = m + 1 } else { j = m }
         }
-        if first >= 0 { stroker.outline(piece[first ..< n], buttStart: first > 0, buttEnd: false, into: &piecePath) }
+        run.removeAll(keepingCapacity: true)
+        var runStartsPiece = false
+        var first = true
+        var last = Point.zero
+        var chunkMeets = false, chunkIndex = -1
+        var seg = i
+        while seg < segments {
+            let c = seg / Self.chunk
+            if c != chunkIndex {
+                chunkIndex = c
+                let b = boxes[c]
+                chunkMeets = b.maxX >= z.x0 && b.minX <= z.x1 && b.maxY >= z.y0 && b.minY <= z.y1
+            }
+            if !chunkMeets && !first {
+                // No segment of this chunk meets `z`: a run ends here, and the piece goes on (if it
+                // does) from the next chunk's first point.
+                if !run.isEmpty { flushRun(buttStart: !runStartsPiece, buttEnd: true) }
+                let next = min((c + 1) * Self.chunk, segments)
+                if sums[next] > hi { return }
+                seg = next
+                last = flat.points[r.lowerBound + seg % n]
+                continue
+            }
+            let p = flat.points[r.lowerBound + seg], q = flat.points[r.lowerBound + (seg + 1) % n]
+            let len = (q - p).length
+            let s = sums[seg], s2 = sums[seg + 1]
+            seg += 1
+            if s2 < lo || len == 0 { continue }
+            if s > hi { break }
+            let from = first ? (lo <= s ? p : p.lerp(q, (lo - s) / len)) : last
+            let ends = hi < s2
+            let to = ends ? p.lerp(q, (hi - s) / len) : q
+            let meets = max(from.x, to.x) >= z.x0 && min(from.x, to.x) <= z.x1 && max(from.y, to.y) >= z.y0 && min(from.y, to.y) <= z.y1
+            if meets {
+                if run.isEmpty { run.append(from); runStartsPiece = first }
+                run.append(to)
+            } else if !run.isEmpty {
+                flushRun(buttStart: !runStartsPiece, buttEnd: true)
+            }
+            first = false
+            last = to
+            if ends { break }
+        }
+        if !run.isEmpty { flushRun(buttStart: !runStartsPiece, buttEnd: false) }
+    }
+
+    /// Strokes `run` into `piecePath` with the given butt caps, and empties it.
+    private func flushRun(buttStart: Bool, buttEnd: Bool) {
+        stroker.outline(run[...], buttStart: buttStart, buttEnd: buttEnd, into: &piecePath)
+        run.removeAll(keepingCapacity: true)
     }
 
     /// The box of the last `outline`'s whole outline (an instance property, so that no closure
@@ -181,24 +290,65 @@ final class StrokeBuilder {
 
     /// Appends `p`'s loops (those that reach `window`, when given) to `out`, and every one's box
     /// to `extent`.
-    private func add(_ p: Polylines, _ boxes: [LoopBox], window: Window?, into out: inout Polylines) {
+    private func add(_ p: Polylines, _ k: Int, window: Window?, into out: inout Polylines) {
+        add(p, wholeBoxes[k], wholeChunks[k], window: window, into: &out)
+    }
+
+    /// The same for loops whose edges' chunk boxes (`chunk` edges each, the closing edge last) are
+    /// `chunks`: in a window, a chunk whose box lies wholly left of it, right of it, above or below
+    /// it is given as one edge from its first point to its last (within that half-plane, as the
+    /// chunk is, so every pixel of the window is covered as before: the two differ by a loop that
+    /// winds around none of them).
+    private func add(_ p: Polylines, _ boxes: [LoopBox], _ chunks: [[LoopBox]]?, window: Window?, into out: inout Polylines) {
         for k in 0 ..< p.starts.count {
             let b = boxes[k]
             extent.minX = min(extent.minX, b.minX); extent.minY = min(extent.minY, b.minY)
             extent.maxX = max(extent.maxX, b.maxX); extent.maxY = max(extent.maxY, b.maxY)
             if let w = window, b.leftOut(of: w) { continue }
             out.starts.append(out.points.count)
-            out.points.append(contentsOf: p.points[p.range(of: k)])
+            let r = p.range(of: k)
+            guard let w = window, let chunks, chunks[k].count > 1 else {
+                out.points.append(contentsOf: p.points[r])
+                continue
+            }
+            let m = r.count
+            out.points.append(p.points[r.lowerBound])
+            for (c, box) in chunks[k].enumerated() {
+                let e0 = c * Self.chunk, e1 = min(e0 + Self.chunk, m)
+                if box.leftOut(of: w) {
+                    if e1 < m { out.points.append(p.points[r.lowerBound + e1]) }
+                } else {
+                    // Edges e0 ..< e1 end at points e0 + 1 ... e1 (the last one closing back to the first).
+                    out.points.append(contentsOf: p.points[r.lowerBound + e0 + 1 ..< r.lowerBound + min(e1, m - 1) + 1])
+                }
+            }
         }
     }
 
-    /// Makes contour `k`'s whole outline, mapped by `local`, and its loops' boxes.
+    /// The boxes of the chunks of `chunk` edges of each loop of `p` (the closing edge last).
+    private static func chunkBoxes(of p: Polylines) -> [[LoopBox]] {
+        (0 ..< p.starts.count).map { k in
+            let r = p.range(of: k), m = r.count
+            return stride(from: 0, to: m, by: chunk).map { e0 in
+                var b = LoopBox()
+                for i in e0 ... min(e0 + chunk, m) {
+                    let q = p.points[r.lowerBound + i % m]
+                    guard q.x.isFinite, q.y.isFinite else { b.allFinite = false; continue }
+                    b.minX = min(b.minX, q.x); b.maxX = max(b.maxX, q.x); b.minY = min(b.minY, q.y); b.maxY = max(b.maxY, q.y)
+                }
+                return b
+            }
+        }
+    }
+
+    /// Makes contour `k`'s whole outline, mapped by `local`, its loops' boxes and their chunks' boxes.
     private func makeWhole(_ k: Int, local: Transform) {
         var one = FlattenedPath()
         one.append(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed)
         let p = one.strokeOutline(style, tolerance: tolerance).flattened(transform: local)
         whole[k] = p
         LoopBox.boxes(of: p, into: &wholeBoxes[k])
+        wholeChunks[k] = Self.chunkBoxes(of: p)
     }
 
     /// The box of every contour's whole outline (as kept by `outline`; nil before its first call or
@@ -233,15 +383,28 @@ final class StrokeBuilder {
             // A contour's start matters only where a trim begins it or, closed, ends it (its caps
             // become a join): its first and closing segments, which the loop below takes then. A
             // trim ending inside the contour both times leaves its start as it was.
-            var s = base
             let n = r.count
-            let segments = c.isClosed ? n : max(n - 1, 0)
             if n == 1 { add(flat.points[r.lowerBound]); continue }
-            for k in 0 ..< segments {
+            // The segments between the trims, from the first whose end reaches `lo` (bisection on
+            // the arc lengths), each only between the trims (a long straight segment, such as a
+            // stem, is drawn a little each frame).
+            let sums = arc[ci], segments = sums.count - 1
+            var i = 0, j = segments
+            while i < j {
+                let m = (i + j) / 2
+                if base + sums[m + 1] < lo { i = m + 1 } else { j = m }
+            }
+            for k in i ..< segments {
+                let s = base + sums[k]
+                guard s <= hi else { break }
                 let p = flat.points[r.lowerBound + k], q = flat.points[r.lowerBound + (k + 1) % n]
                 let l = (q - p).length
-                if s + l >= lo && s <= hi { add(p); add(q) }
-                s += l
+                if l > 0 {
+                    let t0 = min(max((lo - s) / l, 0), 1), t1 = min(max((hi - s) / l, 0), 1)
+                    add(p.lerp(q, t0)); add(p.lerp(q, t1))
+                } else {
+                    add(p); add(q)
+                }
             }
         }
         guard minX <= maxX else { return nil }

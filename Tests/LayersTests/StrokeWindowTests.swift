@@ -62,16 +62,31 @@ import TestSupport
         #expect(cut >= 20, "only \(cut) of 80 windows got less than the whole outline")
     }
 
+    /// A path of a few long straight segments (open or closed), where a trim moves a little along one
+    /// segment: the case a clipped changed box is for.
+    static func randomLines(_ r: inout SeededRandom) -> (Path, StrokeStyle, Transform) {
+        let (_, style, t) = randomCase(&r)
+        var path = Path()
+        path.move(to: Point(r.double(4 ... 60), r.double(4 ... 60)))
+        for _ in 0 ..< r.int(1 ... 5) { path.line(to: Point(r.double(4 ... 60), r.double(4 ... 60))) }
+        if r.int(0 ... 1) == 0 { path.close() }
+        if r.int(0 ... 1) == 0 {
+            path.move(to: Point(r.double(4 ... 60), r.double(4 ... 60)))
+            path.line(to: Point(r.double(4 ... 60), r.double(4 ... 60)))
+        }
+        return (path, style, t)
+    }
+
     /// Between two trims, the whole outline changes only inside `changedBox` (mapped to the grid).
     @Test(arguments: 0 ..< 4)
     func twoTrimsDifferOnlyInsideTheChangedBox(seed: Int) {
         var r = SeededRandom(seed: UInt64(800 + seed))
-        for _ in 0 ..< 16 {
-            let (path, style, t) = Self.randomCase(&r)
+        for k in 0 ..< 32 {
+            let (path, style, t) = k % 2 == 0 ? Self.randomCase(&r) : Self.randomLines(&r)
             let builder = StrokeBuilder(path: path, style: style, transform: t)
             let start = r.int(0 ... 2) == 0 ? r.double(0 ... 0.3) : 0
             let a = r.double(start ... 1)
-            let b = r.int(0 ... 3) == 0 ? 1 : min(1, a + r.double(0 ... 0.2))
+            let b = r.int(0 ... 3) == 0 ? 1 : min(1, a + r.double(0 ... (k % 4 == 1 ? 0.02 : 0.2)))
             guard let box = builder.changedBox(start: start, from: a, to: b) else { continue }
             var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
             for k in 0 ..< 4 {
@@ -90,5 +105,18 @@ import TestSupport
                 }
             }
         }
+    }
+
+    /// A pen moving along a long straight segment changes only the part it crossed: the box is the
+    /// advance and the pen's reach around it, not the whole segment.
+    @Test func aPenOnALongSegmentChangesOnlyWhatItCrossed() throws {
+        var path = Path()
+        path.move(to: Point(10, 0)); path.line(to: Point(10, 800)); path.line(to: Point(20, 800))
+        let style = StrokeStyle(width: 2, join: .round, cap: .round, miterLimit: 4)
+        let builder = StrokeBuilder(path: path, style: style, transform: .identity)
+        // The path is 810 long: from 400 to 410 along the first segment.
+        let box = try #require(builder.changedBox(start: 0, from: 400.0 / 810, to: 410.0 / 810))
+        #expect(abs(box.minY - 399) < 1e-6 && abs(box.maxY - 411) < 1e-6, "box \(box)")
+        #expect(abs(box.minX - 9) < 1e-6 && abs(box.maxX - 11) < 1e-6, "box \(box)")
     }
 }
