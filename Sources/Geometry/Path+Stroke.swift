@@ -211,22 +211,40 @@ struct Stroker {
         var outer: [Point] = [], inner: [Point] = []
         if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) }
         defer { if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) } }
-        outer.append(a)
+        // The point where the two outer offsets cross, when `keep` says it may stand for the join.
+        // It lies on both offsets' lines, past `a` on the incoming one and before `b` on the
+        // outgoing one, so `a` and `b` are on straight lines through it and leaving them out
+        // changes no winding number off those lines.
+        @inline(__always) func crossing(_ keep: (Double) -> Bool) -> Point? {
+            let c = Double.cosine(abs(theta) / 2)
+            guard c > 0, keep(c) else { return nil }
+            let bis = n1 + n2
+            let bl = bis.length
+            guard bl > 0 else { return nil }
+            return p + bis * (s * h / (c * bl))
+        }
         switch style.join {
         case .bevel:
-            break
+            outer.append(a); outer.append(b)
         case .round:
-            arc(center: p, from: n1 * s, angle: theta, into: &outer)
+            // A turn too small for a point between its ends (a curve flattened finely): the crossing,
+            // outside the arc by h (1 / cos(turn / 2) - 1), when that is within the tolerance (as the
+            // chord ab lies inside it by about as much), for one point instead of two.
+            if abs(theta) <= arcStep, let m = crossing({ h * (1 / $0 - 1) <= tolerance }) {
+                outer.append(m)
+            } else {
+                outer.append(a)
+                arc(center: p, from: n1 * s, angle: theta, into: &outer)
+                outer.append(b)
+            }
         case .miter:
-            let half = abs(theta) / 2
-            let c = Double.cosine(half)
-            if c > 0, 1 / c <= style.miterLimit {
-                let bis = n1 + n2
-                let bl = bis.length
-                if bl > 0 { outer.append(p + bis * (s * h / (c * bl))) }
+            // The miter's tip alone: the same outline as a, tip, b.
+            if let m = crossing({ 1 / $0 <= style.miterLimit }) {
+                outer.append(m)
+            } else {
+                outer.append(a); outer.append(b)
             }
         }
-        outer.append(b)
         // Inner side: the crossing of the two inner offsets when both segments reach past it.
         // How far along each segment from the vertex the cut-off quadrilateral (crossing, end of
         // the incoming inner offset, vertex, start of the outgoing one) reaches: the crossing lies

@@ -800,7 +800,7 @@ public final class FastLayerRenderer {
             let p = local.apply(Point(k & 1 == 0 ? box.minX : box.maxX, k < 2 ? box.minY : box.maxY))
             lo = Point(min(lo.x, p.x), min(lo.y, p.y)); hi = Point(max(hi.x, p.x), max(hi.y, p.y))
         }
-        let pad = 2.0          // the box already holds the stroke's reach; two pixels of fringe
+        let pad = 1.0          // the box already holds the stroke's reach; a pixel for rounding
         guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
         // Only the outline's loops that reach the changed window are given to the rasterizer (the
         // others draw no edge there), with the whole outline's box.
