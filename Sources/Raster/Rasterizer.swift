@@ -721,15 +721,33 @@ extension Rasterizer {
         /// The strips of one row, `breaks[0 ..< n]`, top to bottom: which pieces are active, their
         /// order at the strip's mid-height, their effective signs, and accumulation of every run of
         /// a piece with one sign once that run ends.
+        ///
+        /// At a break where no piece starts or ends and only proper crossings happen, only the
+        /// pieces that cross there change places, and only among the places from the leftmost to
+        /// the rightmost of them (a piece between that crosses none of them stays between): that
+        /// range alone is sorted again, and only its windings and effective signs are updated (the
+        /// strips between many crossings of a wide stroke's outline cost about O(1) each instead
+        /// of a pass over every piece).
+        ///
+        /// Where several pieces pass through nearly one point (a vertex shared by several contours,
+        /// pieces nearly collinear), their crossings are computed a few units in the last place
+        /// apart, and the strips between them are sorted where the pieces' x differ by rounding only:
+        /// such an order may have any pair of them reversed. So the places an order was sorted over
+        /// in a strip lower than `trustedStrip` are sorted again at the next break as well, until a
+        /// strip is tall enough for its order to be the pieces' order (else a reversed pair would be
+        /// carried on down the row, with every winding between them off).
         mutating func sweepStrips(_ ps: UnsafeMutableBufferPointer<Piece>, _ act: UnsafeMutableBufferPointer<Int>,
                                   rule: FillRule, breaks n: Int, width: Int) {
             @inline(__always) func emit(_ p: Piece, to y: Double) {
                 guard p.sign != 0, y > p.sinceY else { return }
                 accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
             }
+            @inline(__always) func slope(_ p: Piece) -> Double { (p.xb - p.xt) / (p.yb - p.yt) }
             var count = 0, next = 0
             var left = leftBase, nextEvent = 0
             var nextCrossing = 0, nextStructural = 0
+            // The places sorted in a strip too low for its order to be trusted (none: lo > hi).
+            var pendingLo = Int.max, pendingHi = -1
             place.removeAll(keepingCapacity: true)
             place.append(contentsOf: repeatElement(0, count: ps.count))
             windAt.removeAll(keepingCapacity: true)
@@ -741,52 +759,54 @@ extension Rasterizer {
                 while nextEvent < leftEvents.count, leftEvents[nextEvent].y <= ya { left += leftEvents[nextEvent].d; nextEvent += 1 }
                 let leftInside = rule.isInside(left) ? 1 : 0
                 if leftInside == 1 { accumulate(x0: 0, y0: ya, x1: 0, y1: yb, sign: 1, width: width) }
-                // A break where no piece starts or ends and only proper crossings happen: each
-                // crossing pair is adjacent in the order and just swaps, so only those two pieces'
-                // windings and effective signs change (the strips between many crossings of a wide
-                // stroke's outline cost O(1) each instead of a pass over every piece).
                 while nextStructural < events.count, events[nextStructural] < ya { nextStructural += 1 }
                 let structural = b == 0 || (nextStructural < events.count && events[nextStructural] == ya)
-                var crossingsHere = 0
-                while nextCrossing + crossingsHere < crossings.count, crossings[nextCrossing + crossingsHere].y <= ya { crossingsHere += 1 }
-                if !structural, count > 0, crossingsHere > 0,
-                   swapCrossings(ps, act, from: nextCrossing, count: crossingsHere, rule: rule, at: ya, width: width) {
-                    nextCrossing += crossingsHere
-                    continue
+                var lo = pendingLo, hi = pendingHi
+                while nextCrossing < crossings.count, crossings[nextCrossing].y <= ya {
+                    if !structural {
+                        let pa = place[crossings[nextCrossing].a], pb = place[crossings[nextCrossing].b]
+                        lo = Swift.min(lo, pa, pb); hi = Swift.max(hi, pa, pb)
+                    }
+                    nextCrossing += 1
                 }
-                nextCrossing += crossingsHere
-                var kept = 0
-                for k in 0 ..< count {
-                    let i = act[k]
-                    if ps[i].yb <= ya { emit(ps[i], to: ps[i].yb) } else { act[kept] = i; kept += 1 }
+                if structural {
+                    var kept = 0
+                    for k in 0 ..< count {
+                        let i = act[k]
+                        if ps[i].yb <= ya { emit(ps[i], to: ps[i].yb) } else { act[kept] = i; kept += 1 }
+                    }
+                    count = kept
+                    while next < byTop.count, ps[byTop[next]].yt <= ya {
+                        let i = byTop[next]
+                        ps[i].sign = 0; ps[i].sinceY = ps[i].yt
+                        act[count] = i; count += 1; next += 1
+                    }
+                    lo = 0; hi = count - 1
                 }
-                count = kept
-                while next < byTop.count, ps[byTop[next]].yt <= ya {
-                    let i = byTop[next]
-                    ps[i].sign = 0; ps[i].sinceY = ps[i].yt
-                    act[count] = i; count += 1; next += 1
-                }
-                if count == 0 { continue }
+                guard lo <= hi else { continue }
                 // The order at the strip's mid-height; in a strip too thin to have one (a unit in
                 // the last place), the order just below its top: by x there, then by slope (at the
                 // mid-height rounded onto a crossing at the bottom, the pair would come out crossed
-                // already and the crossing would swap it back).
+                // already).
                 var ym = 0.5 * (ya + yb)
                 let thin = !(ym > ya && ym < yb)
                 if thin { ym = ya }
-                for k in 0 ..< count { ps[act[k]].key = ps[act[k]].x(at: ym) }
-                @inline(__always) func slope(_ p: Piece) -> Double { (p.xb - p.xt) / (p.yb - p.yt) }
+                if yb - ya >= Self.trustedStrip { pendingLo = Int.max; pendingHi = -1 } else { pendingLo = lo; pendingHi = hi }
+                for k in lo ... hi { ps[act[k]].key = ps[act[k]].x(at: ym) }
                 // Insertion sort: the order only changes at crossings and where pieces start.
-                for k in 1 ..< Swift.max(count, 1) {
+                for k in lo + 1 ..< hi + 1 {
                     let i = act[k], key = ps[i].key
                     var m = k
-                    while m > 0, ps[act[m - 1]].key > key || (thin && ps[act[m - 1]].key == key && slope(ps[act[m - 1]]) > slope(ps[i])) {
+                    while m > lo, ps[act[m - 1]].key > key || (thin && ps[act[m - 1]].key == key && slope(ps[act[m - 1]]) > slope(ps[i])) {
                         act[m] = act[m - 1]; m -= 1
                     }
                     act[m] = i
                 }
-                var wind = left, inside = leftInside
-                for k in 0 ..< count {
+                // The windings and effective signs of the places sorted (those right of them keep
+                // theirs: the pieces between are the same, so the winding after them is too).
+                var wind = lo == 0 ? left : windAt[lo]
+                var inside = rule.isInside(wind) ? 1 : 0
+                for k in lo ... hi {
                     let i = act[k]
                     place[i] = k
                     windAt[k] = wind
@@ -803,44 +823,11 @@ extension Rasterizer {
             for k in 0 ..< count { emit(ps[act[k]], to: ps[act[k]].yb) }
         }
 
-        /// Applies the `count` crossings from `crossings[first]` at height `y`: swaps each pair in
-        /// the order and updates their effective signs. False (having changed nothing) when a pair is
-        /// not adjacent or shares a piece with another (several pieces through one point): the caller
-        /// then sorts the strip in full.
-        mutating func swapCrossings(_ ps: UnsafeMutableBufferPointer<Piece>, _ act: UnsafeMutableBufferPointer<Int>,
-                                    from first: Int, count: Int, rule: FillRule, at y: Double, width: Int) -> Bool {
-            for c in first ..< first + count {
-                let pa = place[crossings[c].a], pb = place[crossings[c].b]
-                guard abs(pa - pb) == 1 else { return false }
-                for d in first ..< c {
-                    let q = crossings[d]
-                    if q.a == crossings[c].a || q.a == crossings[c].b || q.b == crossings[c].a || q.b == crossings[c].b { return false }
-                }
-            }
-            for c in first ..< first + count {
-                let k = Swift.min(place[crossings[c].a], place[crossings[c].b])
-                let f = act[k + 1], s = act[k]             // f comes first from here on
-                act[k] = f; act[k + 1] = s
-                place[f] = k; place[s] = k + 1
-                let w = windAt[k], w1 = w + ps[f].dir, w2 = w1 + ps[s].dir
-                windAt[k + 1] = w1
-                let i0 = rule.isInside(w) ? 1 : 0, i1 = rule.isInside(w1) ? 1 : 0, i2 = rule.isInside(w2) ? 1 : 0
-                resign(ps, f, i1 - i0, at: y, width: width)
-                resign(ps, s, i2 - i1, at: y, width: width)
-            }
-            return true
-        }
-
-        /// Gives piece `i` the effective sign `sign` from `y` on, accumulating what it had until `y`.
-        @inline(__always)
-        mutating func resign(_ ps: UnsafeMutableBufferPointer<Piece>, _ i: Int, _ sign: Int, at y: Double, width: Int) {
-            let p = ps[i]
-            guard sign != p.sign else { return }
-            if p.sign != 0, y > p.sinceY {
-                accumulate(x0: p.x(at: p.sinceY), y0: p.sinceY, x1: p.x(at: y), y1: y, sign: Double(p.sign), width: width)
-            }
-            ps[i].sign = sign; ps[i].sinceY = y
-        }
+        /// The least height of a strip whose order (sorted at its mid-height) is taken as the pieces'
+        /// order: sorted in a strip at least this tall, two pieces can be out of order only when
+        /// their x differ by rounding there, that is when they are all but parallel, and then they
+        /// stay within (rounding / 5e-7) of each other over the row.
+        static let trustedStrip = 1e-6
 
         /// Adds the y of every proper crossing of two pieces to `breaks`.
         ///
