@@ -49,6 +49,20 @@ public struct PolylineStroker {
         stroker.stroke(points, closed: closed, into: &out)
     }
 
+    /// How many inner joins the outlines made so far went through their vertex: each adds two edges
+    /// as long as half the pen across the stroke (many when the pen is wider than the curves).
+    public var joinsThroughVertex: Int { stroker.throughVertex }
+
+    /// The pieces whose union is the stroke of `points` (one contour, stroked as `outline` strokes
+    /// it): a rectangle per segment, the outer join piece at each vertex and a cap at each open end,
+    /// each mapped by `transform` and appended to `out` as its own convex loop of positive signed
+    /// area. Filled non-zero they cover what the outline covers; a piece that misses a region winds
+    /// around none of its points, so a region's coverage needs only the pieces that reach it.
+    public mutating func pieces(_ points: ArraySlice<Point>, closed: Bool, transform: Transform, into out: inout Polylines) {
+        guard stroker.h > 0, stroker.h.isFinite else { return }
+        stroker.pieces(points, closed: closed, transform: transform, into: &out)
+    }
+
     /// The same for an open polyline, with butt caps at the ends marked `buttStart` / `buttEnd`
     /// (a piece cut out of a longer polyline where what its cap looks like does not matter).
     public mutating func outline(_ points: ArraySlice<Point>, buttStart: Bool, buttEnd: Bool, into out: inout Path) {
@@ -91,6 +105,8 @@ struct Stroker {
     var contour: [Point] = []
     /// Butt caps in place of the style's at an open contour's start and end.
     var butt = (start: false, end: false)
+    /// Inner joins taken through the vertex so far (where the pen reaches past the other side).
+    var throughVertex = 0
 
     /// The angle between points of an arc of radius `h` whose chords stay within `tolerance`.
     let arcStep: Double
@@ -205,12 +221,42 @@ struct Stroker {
         let theta = atan2(cr, dt)                    // the turn, in (-pi, pi]; pi for a U-turn
         let outerLeft = theta > 0
         let s: Double = outerLeft ? 1 : -1           // outer side: +normal on the left, -normal on the right
-        let a = p + n1 * (s * h), b = p + n2 * (s * h)
         // The outer and inner sides' chains, appended in place (moved out of `self` meanwhile, so
         // that no join allocates).
         var outer: [Point] = [], inner: [Point] = []
         if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) }
         defer { if outerLeft { swap(&outer, &left); swap(&inner, &right) } else { swap(&outer, &right); swap(&inner, &left) } }
+        outerJoin(at: p, n1: n1, n2: n2, theta: theta, side: s, into: &outer)
+        // Inner side: the crossing of the two inner offsets when both segments reach past it.
+        // How far along each segment from the vertex the cut-off quadrilateral (crossing, end of
+        // the incoming inner offset, vertex, start of the outgoing one) reaches: the crossing lies
+        // h tan(turn / 2) back, the other offset's end h sin(turn) back. It lies inside both
+        // rectangles (so the fill still counts it) only when both segments reach that far.
+        let reach = Swift.max(h * tan(abs(theta) / 2), h * sin(abs(theta)))
+        let budget = outerLeft ? budgetRight : budgetLeft
+        let room = outerLeft ? outgoingRight : outgoingLeft
+        var used = 0.0
+        if reach.isFinite, reach <= budget, reach <= room {
+            let bis = n1 + n2
+            let c = Double.cosine(abs(theta) / 2)
+            inner.append(p + bis * (-s * h / (c * bis.length)))
+            used = reach
+        } else {
+            // Through the vertex: each piece's boundary kept, so the fill counts every piece there.
+            // (Straight across from one offset to the other would take the triangle it cuts off
+            // away from the count: where a pen wider than the curve's radius reaches past the far
+            // side, that triangle is covered by one piece only and would become a hole.)
+            inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
+            throughVertex += 1
+        }
+        return outerLeft ? (0, used, 0, used) : (used, 0, used, 0)
+    }
+
+    /// Appends the outer side of the join at `p` (turn `theta`, from normal `n1` to `n2`, the outer
+    /// side `side` times the normal): the join piece's points from the incoming segment's offset
+    /// end round to the outgoing one's start.
+    func outerJoin(at p: Point, n1: Point, n2: Point, theta: Double, side s: Double, into outer: inout [Point]) {
+        let a = p + n1 * (s * h), b = p + n2 * (s * h)
         // The point where the two outer offsets cross, when `keep` says it may stand for the join.
         // It lies on both offsets' lines, past `a` on the incoming one and before `b` on the
         // outgoing one, so `a` and `b` are on straight lines through it and leaving them out
@@ -245,28 +291,92 @@ struct Stroker {
                 outer.append(a); outer.append(b)
             }
         }
-        // Inner side: the crossing of the two inner offsets when both segments reach past it.
-        // How far along each segment from the vertex the cut-off quadrilateral (crossing, end of
-        // the incoming inner offset, vertex, start of the outgoing one) reaches: the crossing lies
-        // h tan(turn / 2) back, the other offset's end h sin(turn) back. It lies inside both
-        // rectangles (so the fill still counts it) only when both segments reach that far.
-        let reach = Swift.max(h * tan(abs(theta) / 2), h * sin(abs(theta)))
-        let budget = outerLeft ? budgetRight : budgetLeft
-        let room = outerLeft ? outgoingRight : outgoingLeft
-        var used = 0.0
-        if reach.isFinite, reach <= budget, reach <= room {
-            let bis = n1 + n2
-            let c = Double.cosine(abs(theta) / 2)
-            inner.append(p + bis * (-s * h / (c * bis.length)))
-            used = reach
-        } else {
-            // Through the vertex: each piece's boundary kept, so the fill counts every piece there.
-            // (Straight across from one offset to the other would take the triangle it cuts off
-            // away from the count: where a pen wider than the curve's radius reaches past the far
-            // side, that triangle is covered by one piece only and would become a hole.)
-            inner.append(p - n1 * (s * h)); inner.append(p); inner.append(p - n2 * (s * h))
+    }
+
+    /// The pieces whose union is the stroke of `input` (one contour, as `stroke` takes it): a
+    /// rectangle per segment, the outer join piece at each vertex (the `outerJoin` points and the
+    /// vertex), a cap at each open end (a dot for a zero-length open contour), each mapped by `t`
+    /// and appended to `out` as its own closed loop, turned to positive signed area: filled
+    /// non-zero, their union is what `stroke`'s outline covers. Each piece is convex.
+    mutating func pieces(_ input: ArraySlice<Point>, closed: Bool, transform t: Transform, into out: inout Polylines) {
+        pts.removeAll(keepingCapacity: true)
+        let eps = 1e-9
+        for p in input where pts.last.map({ ($0 - p).length > eps }) ?? true { pts.append(p) }
+        if closed, pts.count > 1, let f = pts.first, let l = pts.last, (l - f).length <= eps { pts.removeLast() }
+        contour.removeAll(keepingCapacity: true)
+        @inline(__always) func emitPiece(_ q: inout [Point], into out: inout Polylines) {
+            var area = 0.0
+            for k in q.indices {
+                let u = t.apply(q[k]), v = t.apply(q[(k + 1) % q.count])
+                area += u.x * v.y - v.x * u.y
+            }
+            guard area != 0, area.isFinite else { q.removeAll(keepingCapacity: true); return }
+            out.starts.append(out.points.count)
+            if area > 0 {
+                for k in q.indices { out.points.append(t.apply(q[k])) }
+            } else {
+                for k in q.indices.reversed() { out.points.append(t.apply(q[k])) }
+            }
+            q.removeAll(keepingCapacity: true)
         }
-        return outerLeft ? (0, used, 0, used) : (used, 0, used, 0)
+        guard pts.count >= 2 else {
+            if !closed, !butt.start, !butt.end, let p = pts.first, !input.dropFirst().isEmpty, style.cap != .butt {
+                if style.cap == .square {
+                    contour.append(Point(p.x - h, p.y - h)); contour.append(Point(p.x + h, p.y - h))
+                    contour.append(Point(p.x + h, p.y + h)); contour.append(Point(p.x - h, p.y + h))
+                } else {
+                    contour.append(p + Point(h, 0))
+                    arc(center: p, from: Point(1, 0), angle: 2 * Double.pi, into: &contour)
+                }
+                emitPiece(&contour, into: &out)
+            }
+            return
+        }
+        let n = pts.count
+        let segments = closed ? n : n - 1
+        for k in 0 ..< segments {
+            let p = pts[k], q = pts[(k + 1) % n]
+            let v = q - p
+            let nk = normal(v * (1 / v.length))
+            contour.append(p + nk * h); contour.append(q + nk * h); contour.append(q - nk * h); contour.append(p - nk * h)
+            emitPiece(&contour, into: &out)
+        }
+        let first = closed ? 0 : 1, last = closed ? n - 1 : n - 2
+        if last >= first {
+            for i in first ... last {
+                let p = pts[i]
+                let d1 = pts[i] - pts[(i + n - 1) % n], d2 = pts[(i + 1) % n] - pts[i]
+                let u1 = d1 * (1 / d1.length), u2 = d2 * (1 / d2.length)
+                let cr = cross(u1, u2), dt = dot(u1, u2)
+                if cr == 0 && dt > 0 { continue }
+                let theta = atan2(cr, dt)
+                let n1 = normal(u1), n2 = normal(u2), side: Double = theta > 0 ? 1 : -1
+                // The vertex, both offsets' ends and the join's outer points between them (where the
+                // join stands for them by the offsets' crossing, a and b close the piece round it;
+                // a point repeated adds no area).
+                contour.append(p); contour.append(p + n1 * (side * h))
+                outerJoin(at: p, n1: n1, n2: n2, theta: theta, side: side, into: &contour)
+                contour.append(p + n2 * (side * h))
+                emitPiece(&contour, into: &out)
+            }
+        }
+        guard !closed else { return }
+        if !butt.end, style.cap != .butt {
+            let pEnd = pts[n - 1], d = pts[n - 1] - pts[n - 2]
+            let u = d * (1 / d.length), nEnd = normal(u)
+            contour.append(pEnd + nEnd * h)
+            cap(at: pEnd, direction: u, from: pEnd + nEnd * h, into: &contour)
+            contour.append(pEnd - nEnd * h)
+            emitPiece(&contour, into: &out)
+        }
+        if !butt.start, style.cap != .butt {
+            let d = pts[1] - pts[0]
+            let u = d * (1 / d.length) * -1, n0 = normal(d * (1 / d.length))
+            contour.append(pts[0] - n0 * h)
+            cap(at: pts[0], direction: u, from: pts[0] - n0 * h, into: &contour)
+            contour.append(pts[0] + n0 * h)
+            emitPiece(&contour, into: &out)
+        }
     }
 
     /// Appends the cap at `p` (the stroke leaving along `direction`) from `from` (the side reached

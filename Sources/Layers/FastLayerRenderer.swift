@@ -578,7 +578,12 @@ public final class FastLayerRenderer {
         }
         let tile = newTile(clipped ? clippedKey : key, r, path: op.path)
         if clipped { tile.x0 += ix; tile.y0 += iy }
-        if threads > 1 {
+        if let stroke = op.stroke, op.rule == .nonZero, strokeBuilder(op.path, stroke.style, t).drawsWide(local: local) {
+            // A wide pen: its pieces, tile by tile (not the outline's crossing spokes).
+            strokeBuilder(op.path, stroke.style, t).renderWide(start: stroke.start, end: stroke.end, local: local,
+                                                               width: tile.width, height: tile.height,
+                                                               originX: r.x0, originY: r.y0, rasterizer: rasterizer, into: tile.values)
+        } else if threads > 1 {
             // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
             if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
             swap(&polylines, &pendingShapes[pending.count])
@@ -860,7 +865,12 @@ public final class FastLayerRenderer {
             if windowScratch.count < ww * wh { windowScratch.append(contentsOf: repeatElement(0, count: ww * wh - windowScratch.count)) }
             windowScratch.withUnsafeMutableBufferPointer { w in
                 guard let wb = w.baseAddress else { return }
-                rasterizer.render(polylines, rule: op.rule, width: ww, height: wh, originX: win.x0, originY: win.y0, into: w)
+                if op.rule == .nonZero, builder.drawsWide(local: local) {
+                    builder.renderWide(start: s.start, end: s.end, local: local, width: ww, height: wh,
+                                       originX: win.x0, originY: win.y0, rasterizer: rasterizer, into: w)
+                } else {
+                    rasterizer.render(polylines, rule: op.rule, width: ww, height: wh, originX: win.x0, originY: win.y0, into: w)
+                }
                 for j in 0 ..< wh {
                     (d + (win.y0 - rect.y0 + j) * tile.width + (win.x0 - rect.x0)).update(from: wb + j * ww, count: ww)
                 }
@@ -1208,7 +1218,7 @@ struct ProgramUse {
     mutating func recordsAgain(missing key: TileKey) -> Bool {
         let again = lastMiss == key
         lastMiss = key
-        if recorded > 8 * found + 8, !again { return false }
+        if recorded > 2 * found + 8, !again { return false }
         recorded += 1
         decay()
         return true

@@ -193,6 +193,66 @@ final class StrokeBuilder {
         add(scratch, scratchBoxes, nil, window: window, into: &out)
     }
 
+    /// Pieces and tiles for a pen wide next to the path's curves (see `WideStroke`).
+    private lazy var wide = WideStroke(style: style, tolerance: tolerance)
+
+    /// How many of the whole path's inner joins go through their vertex (counted once).
+    private lazy var joinsThroughVertex: Int = {
+        var counter = PolylineStroker(style: style, tolerance: tolerance)
+        var scratch = Path()
+        for c in flat.contours {
+            counter.outline(flat.points[c.range], closed: c.isClosed, into: &scratch)
+            scratch.removeAll(keepingCapacity: true)
+        }
+        return counter.joinsThroughVertex
+    }()
+
+    /// Joins through their vertex from which a stroke is drawn as pieces (`renderWide`): below it,
+    /// the outline's spokes are few and cheap to rasterize.
+    static let wideJoins = 16
+
+    /// True when `renderWide` draws this stroke under `local`: round joins and caps, a similarity,
+    /// and a pen wide enough next to the path's curves that many inner joins go through their
+    /// vertex (each a pair of spokes across the stroke in the outline).
+    func drawsWide(local: Transform) -> Bool {
+        WideStroke.applies(style, local: local, minimumRadius: 1) && joinsThroughVertex >= Self.wideJoins
+    }
+
+    /// The coverage of the stroke trimmed to `start ... end`, mapped by `local`, on the `width` x
+    /// `height` window at (`originX`, `originY`), into `out`: what rasterizing `outline`'s loops
+    /// there gives (the same region, as the union of the stroke's pieces), tile by tile.
+    func renderWide(start: Double, end: Double, local: Transform, width: Int, height: Int, originX: Int, originY: Int,
+                    rasterizer: Rasterizer, into out: UnsafeMutableBufferPointer<Float>) {
+        wide.begin()
+        for k in flat.contours.indices where whole[k] == nil { makeWhole(k, local: local) }
+        // A contour whose whole outline's box, widened by the pen and a tile, misses the window is
+        // left out: none of its pieces reaches the window, and its path is farther from every
+        // tile than a tile's outside test asks.
+        let pad = (style.width / 2 * (WideStroke.similarityScale(local) ?? 1)) * (1 + 1e-6) + 2 * Double(WideStroke.tile) + 2
+        let wx0 = Double(originX) - pad, wy0 = Double(originY) - pad
+        let wx1 = Double(originX + width) + pad, wy1 = Double(originY + height) + pad
+        @inline(__always) func reaches(_ k: Int) -> Bool {
+            for b in wholeBoxes[k] where !b.allFinite || (b.maxX >= wx0 && b.minX <= wx1 && b.maxY >= wy0 && b.minY <= wy1) { return true }
+            return false
+        }
+        if start <= 0 && end >= 1 {
+            for (k, c) in flat.contours.enumerated() where reaches(k) { wide.add(flat.points[c.range], closed: c.isClosed, local: local) }
+        } else {
+            var buffer: [Point] = []
+            swap(&buffer, &piece)
+            defer { swap(&buffer, &piece) }
+            flat.forEachTrimmedContour(from: start, to: end, lengths: lengths, total: total, buffer: &buffer) { k, piece in
+                guard reaches(k) else { return }
+                if let piece {
+                    wide.add(piece[...], closed: false, local: local)
+                } else {
+                    wide.add(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed, local: local)
+                }
+            }
+        }
+        wide.render(local: local, width: width, height: height, originX: originX, originY: originY, rasterizer: rasterizer, into: out)
+    }
+
     /// The box in the path's coordinates holding every point whose stroke can reach `w` (on the
     /// grid `local` maps the path onto): the box of `w`'s corners mapped back, widened by the reach.
     /// Nil when `local` has no inverse or the box is not finite.

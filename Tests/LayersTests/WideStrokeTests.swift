@@ -1,0 +1,133 @@
+import Testing
+import Geometry
+import Raster
+@testable import Layers
+import TestSupport
+
+/// A pen wider than its path's curves is drawn as the stroke's pieces, tile by tile, instead of as
+/// one outline whose inner joins send spokes through every vertex. Both must cover every pixel
+/// alike: held here to rasterizing the outline, on random paths, wide pens, similarities, trims
+/// and windows, and in the renderer against the reference renderer frame after frame.
+@Suite struct WideStrokeTests {
+    static let size = 64
+
+    /// A few contours of lines and curves (open or closed) in a 40 x 40 box, with tight turns.
+    static func randomPath(_ r: inout SeededRandom) -> Path {
+        var path = Path()
+        for _ in 0 ..< r.int(1 ... 2) {
+            path.move(to: Point(r.double(0 ... 40), r.double(0 ... 40)))
+            for _ in 0 ..< r.int(1 ... 3) {
+                let to = Point(r.double(0 ... 40), r.double(0 ... 40))
+                switch r.int(0 ... 2) {
+                case 0: path.line(to: to)
+                case 1: path.quad(to: to, control: Point(r.double(0 ... 40), r.double(0 ... 40)))
+                default: path.cubic(to: to, control1: Point(r.double(0 ... 40), r.double(0 ... 40)),
+                                    control2: Point(r.double(0 ... 40), r.double(0 ... 40)))
+                }
+            }
+            if r.int(0 ... 1) == 0 { path.close() }
+        }
+        return path
+    }
+
+    /// A similarity placing the 40 x 40 box in the middle of the grid, at a fractional offset.
+    static func randomSimilarity(_ r: inout SeededRandom) -> Transform {
+        let angle = r.double(-3.2 ... 3.2), scale = r.double(0.5 ... 1.2)
+        let flip = r.int(0 ... 3) == 0 ? -1.0 : 1.0
+        let c = Double.cosine(angle) * scale, s = Double.sine(angle) * scale
+        let t = Transform(a: c * flip, b: s * flip, c: -s, d: c, tx: 0, ty: 0)
+        let mid = t.apply(Point(20, 20))
+        return Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 32 - mid.x + r.double(0 ... 1), ty: 32 - mid.y + r.double(0 ... 1))
+    }
+
+    /// `renderWide` on a window against the outline `outline` gives, rasterized on the same window.
+    @Test(arguments: 0 ..< 3)
+    func piecesCoverEveryPixelAsTheOutlineDoes(seed: Int) {
+        var r = SeededRandom(seed: UInt64(900 + seed))
+        var worst: Float = 0
+        var drawnWide = 0
+        let rasterizer = Rasterizer()
+        for _ in 0 ..< 5 {
+            let path = Self.randomPath(&r)
+            let style = StrokeStyle(width: r.double(6 ... 40), join: .round, cap: .round, miterLimit: 4)
+            let t = Self.randomSimilarity(&r)
+            let builder = StrokeBuilder(path: path, style: style, transform: t)
+            let start = r.int(0 ... 2) == 0 ? r.double(0 ... 0.3) : 0
+            let end = r.int(0 ... 2) == 0 ? 1 : r.double(start ... 1)
+            var outline = Polylines()
+            builder.outline(start: start, end: end, local: t, into: &outline)
+            if builder.drawsWide(local: t) { drawnWide += 1 }
+            for k in 0 ..< 3 {
+                // The whole grid, then windows anywhere on it.
+                let x0 = k == 0 ? 0 : r.int(0 ... Self.size - 2), y0 = k == 0 ? 0 : r.int(0 ... Self.size - 2)
+                let x1 = k == 0 ? Self.size : r.int(x0 + 1 ... Self.size), y1 = k == 0 ? Self.size : r.int(y0 + 1 ... Self.size)
+                let w = x1 - x0, h = y1 - y0
+                var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: -1, count: w * h)
+                a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: w, height: h, originX: x0, originY: y0, into: $0) }
+                b.withUnsafeMutableBufferPointer {
+                    builder.renderWide(start: start, end: end, local: t, width: w, height: h, originX: x0, originY: y0,
+                                       rasterizer: rasterizer, into: $0)
+                }
+                for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+            }
+        }
+        #expect(worst <= 1e-5, "the pieces cover a pixel \(worst) differently from the outline")
+        // Most of these pens are wide next to these curves: the pieces' path is what they take.
+        #expect(drawnWide >= 3, "only \(drawnWide) of 5 strokes count as wide")
+    }
+
+    /// Tiles wholly inside or outside the stroke are filled without rasterizing: a wide pen over a
+    /// small curve leaves few tiles to rasterize.
+    @Test func tilesInsideAndOutsideAreNotRasterized() throws {
+        var path = Path()
+        path.move(to: Point(20, 14)); path.quad(to: Point(20, 26), control: Point(30, 20)); path.close()
+        let style = StrokeStyle(width: 40, join: .round, cap: .round, miterLimit: 4)
+        let wide = WideStroke(style: style, tolerance: 1e-4)
+        wide.begin()
+        let flat = path.flattenedContours(tolerance: 1e-4)
+        for c in flat.contours { wide.add(flat.points[c.range], closed: c.isClosed, local: Transform(a: 1, b: 0, c: 0, d: 1, tx: 12, ty: 12)) }
+        var out = [Float](repeating: -1, count: 96 * 96)
+        out.withUnsafeMutableBufferPointer {
+            wide.render(local: Transform(a: 1, b: 0, c: 0, d: 1, tx: 12, ty: 12), width: 96, height: 96, originX: 0, originY: 0,
+                        rasterizer: Rasterizer(), into: $0)
+        }
+        #expect(!out.contains(-1), "a pixel was left unwritten")
+        #expect(wide.tilesFilled > 0 && wide.tilesExact > 0)
+        #expect(wide.tilesExact * 2 < wide.tilesFilled, "\(wide.tilesExact) tiles rasterized, \(wide.tilesFilled) filled")
+        // The middle of the pen is covered, the corners of the grid are not.
+        #expect(out[40 * 96 + 36] == 1 && out[0] == 0 && out[96 * 96 - 1] == 0)
+    }
+
+    /// In the renderer, a wide pen drawing a small loop frame after frame (each frame only its
+    /// changed window again) matches the reference renderer, which fills the outline.
+    @Test func theRendererDrawsAWidePenAsTheReferenceDoes() throws {
+        var path = Path()
+        path.move(to: Point(14, 12)); path.quad(to: Point(14, 20), control: Point(22, 16))
+        path.line(to: Point(10, 16))
+        let layer = ShapeLayer()
+        layer.bounds = Rect(x: 0, y: 0, width: 48, height: 40); layer.anchorPoint = .zero
+        layer.path = path; layer.fillColor = nil; layer.strokeColor = .black
+        layer.lineWidth = 16; layer.lineJoin = .round; layer.lineCap = .round
+        // Wide next to the curve: drawn as pieces.
+        let style = StrokeStyle(width: 16, join: .round, cap: .round, miterLimit: 10)
+        #expect(StrokeBuilder(path: path, style: style, transform: .identity).drawsWide(local: .identity))
+        let fast = FastLayerRenderer()
+        var pixmap = Pixmap(width: 48, height: 40)
+        var worst = 0, inPlace = 0
+        for k in 0 ... 5 {
+            layer.strokeEnd = Double(k) / 5
+            _ = fast.render(layer, into: &pixmap, width: 48, height: 40)
+            inPlace += fast.strokesUpdatedInPlace
+            let reference = LayerRenderer().renderPixmap(layer, width: 48, height: 40)
+            for y in 0 ..< 40 {
+                for x in 0 ..< 48 {
+                    let a = pixmap.pixel(x, y), b = reference.pixel(x, y)
+                    worst = max(worst, abs(Int(a.x) - Int(b.x)), abs(Int(a.y) - Int(b.y)), abs(Int(a.z) - Int(b.z)), abs(Int(a.w) - Int(b.w)))
+                }
+            }
+        }
+        #expect(worst <= 1, "the fast renderer differs from the reference by \(worst)")
+        // After the first frames, each frame drew only the pen's changed window again.
+        #expect(inPlace >= 3, "only \(inPlace) frames updated the stroke in place")
+    }
+}
