@@ -303,6 +303,11 @@ struct Stroker {
         let eps = 1e-9
         for p in input where pts.last.map({ ($0 - p).length > eps }) ?? true { pts.append(p) }
         if closed, pts.count > 1, let f = pts.first, let l = pts.last, (l - f).length <= eps { pts.removeLast() }
+        // The piece being built, moved out of `self` meanwhile (so that appending to it while
+        // `self`'s methods run copies nothing).
+        var contour: [Point] = []
+        swap(&contour, &self.contour)
+        defer { swap(&contour, &self.contour) }
         contour.removeAll(keepingCapacity: true)
         @inline(__always) func emitPiece(_ q: inout [Point], into out: inout Polylines) {
             var area = 0.0

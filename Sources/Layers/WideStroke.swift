@@ -121,26 +121,48 @@ final class WideStroke {
             var tx = 0
             while tx < width {
                 let tw = Swift.min(side, width - tx)
-                let x0 = Double(originX + tx), y0 = Double(originY + ty)
-                let c = Point(x0 + Double(tw) / 2, y0 + Double(th) / 2)
-                let r = (Double(tw * tw + th * th)).squareRoot() / 2
-                let inner = h - tol - margin - r, outer = h + tol + margin + r
-                let d = distance(c, below: outer)
-                if d <= inner {
-                    for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
-                    tilesFilled += 1
-                } else if d >= outer {
-                    for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 0, count: tw) }
-                    tilesFilled += 1
-                } else {
-                    tilesExact += 1
-                    exact(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
-                        for j in 0 ..< th { (base + (ty + j) * width + tx).update(from: s + j * tw, count: tw) }
-                    }
-                }
+                fill(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
+                     rasterizer: rasterizer, base: base)
                 tx += side
             }
             ty += side
+        }
+    }
+
+    /// Tiles whose classification is left open are split in four down to this side, which is
+    /// rasterized (a tile near where many pieces cross, such as a curve's centre that the pen
+    /// nearly covers, keeps only its pixels near the stroke's edge).
+    static let smallestTile = 4
+
+    /// Fills the tile `tw` x `th` at (`tx`, `ty`) of the window: 1 inside the stroke, 0 outside,
+    /// split when its size allows, else rasterized from the pieces that reach it.
+    private func fill(_ tx: Int, _ ty: Int, _ tw: Int, _ th: Int, h: Double, tol: Double, margin: Double, width: Int,
+                      originX: Int, originY: Int, rasterizer: Rasterizer, base: UnsafeMutablePointer<Float>) {
+        let x0 = Double(originX + tx), y0 = Double(originY + ty)
+        let c = Point(x0 + Double(tw) / 2, y0 + Double(th) / 2)
+        let r = (Double(tw * tw + th * th)).squareRoot() / 2
+        let inner = h - tol - margin - r, outer = h + tol + margin + r
+        let d = distance(c, below: outer)
+        if d <= inner {
+            for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
+            tilesFilled += 1
+        } else if d >= outer {
+            for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 0, count: tw) }
+            tilesFilled += 1
+        } else if Swift.max(tw, th) > Self.smallestTile {
+            let hw = (tw + 1) / 2, hh = (th + 1) / 2
+            for q in 0 ..< 4 {
+                let sx = q & 1 == 0 ? 0 : hw, sw = q & 1 == 0 ? hw : tw - hw
+                let sy = q < 2 ? 0 : hh, sh = q < 2 ? hh : th - hh
+                guard sw > 0, sh > 0 else { continue }
+                fill(tx + sx, ty + sy, sw, sh, h: h, tol: tol, margin: margin, width: width, originX: originX,
+                     originY: originY, rasterizer: rasterizer, base: base)
+            }
+        } else {
+            tilesExact += 1
+            exact(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
+                for j in 0 ..< th { (base + (ty + j) * width + tx).update(from: s + j * tw, count: tw) }
+            }
         }
     }
 
