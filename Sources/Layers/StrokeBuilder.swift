@@ -211,8 +211,7 @@ final class StrokeBuilder {
     /// the outline's spokes are few and cheap to rasterize.
     static let wideJoins = 16
 
-    /// True when `renderWide` draws this stroke under `local`: round joins and caps, a similarity,
-    /// and a pen wide enough next to the path's curves that many inner joins go through their
+    /// True when `renderWide` draws this stroke under `local`: a similarity, and a pen wide enough next to the path's curves that many inner joins go through their
     /// vertex (each a pair of spokes across the stroke in the outline).
     func drawsWide(local: Transform) -> Bool {
         WideStroke.applies(style, local: local, minimumRadius: 1) && joinsThroughVertex >= Self.wideJoins

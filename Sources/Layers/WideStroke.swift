@@ -1,7 +1,7 @@
 import Geometry
 import Raster
 
-/// Coverage of a stroke with round joins and caps whose pen is wide next to its path's curves.
+/// Coverage of a stroke whose pen is wide next to its path's curves.
 ///
 /// Stroked as one outline, such a pen sends its inner joins through the vertices: every vertex of a
 /// finely flattened curve adds two spokes as long as the pen's half-width, and every pixel row
@@ -12,11 +12,16 @@ import Raster
 /// to the grid (a similarity, so the pen stays round, of radius `h`):
 ///
 /// - every point of the tile is within `d + R` of the path (`R` the tile's half-diagonal): when that
-///   is at most `h - tol` the tile is inside the stroke (the pieces cover every point within
-///   `h - tol` of the path: rectangles, and join and cap polygons inscribed within `tol` of their
-///   arcs), so it is all 1;
-/// - every point is at least `d - R` from the path: when that is at least `h + tol` (a join piece's
-///   corner reaches at most `tol` past its arc) the tile is outside, all 0;
+///   is at most `h - tol` the tile is inside the stroke, all 1, unless it reaches the pen's disk round
+///   an open end with a butt cap, or the part of the disk round a corner that a bevel's chord leaves
+///   out (beyond `cos(turn / 2) h`). The pieces cover every other point within `h - tol` of the
+///   path: rectangles beside the segments; round joins and caps inscribed within `tol` of their
+///   arcs, miters within their limit and square caps holding the whole disk, bevels whose chord is
+///   within `tol` of the arc;
+/// - every point is at least `d - R` from the path: when that is at least `h + tol` the tile is
+///   outside, all 0, unless it is within reach of a tip: a miter's (`h / cos(turn / 2)` from its
+///   vertex) or a square cap's corners (`h` times the square root of 2 from its end); a round
+///   piece's corner reaches `tol` past its arc;
 /// - otherwise only the pieces whose boxes meet the tile are rasterized on it, exactly: a convex
 ///   closed piece that misses the tile winds around none of its points.
 ///
@@ -73,18 +78,60 @@ final class WideStroke {
         return sx
     }
 
-    /// True when this class draws `style` under `local`: round joins and caps, a similarity, and a
-    /// pen at least `minimumRadius` pixels wide on the grid.
+    /// True when this class draws `style` under `local`: a similarity, and a pen at least
+    /// `minimumRadius` pixels wide on the grid.
     static func applies(_ style: StrokeStyle, local: Transform, minimumRadius: Double = 4) -> Bool {
-        guard style.join == .round, style.cap == .round, style.width.isFinite, style.width > 0,
-              let s = similarityScale(local) else { return false }
+        guard style.width.isFinite, style.width > 0, let s = similarityScale(local) else { return false }
         return style.width / 2 * s >= minimumRadius
     }
+
+    /// How far past the half-width a piece can reach: a miter's tip (the limit), a square cap's
+    /// corner (the square root of 2).
+    /// The points round which a piece added so far reaches past the half-width by more than the
+    /// tolerance, on the grid, with how far in half-widths: a miter's tip (1 / cos(turn / 2), within
+    /// its limit), a square cap's corners (the square root of 2).
+    private var tips: [(point: Point, reach: Double)] = []
+    /// For the joins that turn little, the most any reaches past the half-width and the least any
+    /// keeps of it (in half-widths).
+    private var overall = (reach: 1.0, keep: 1.0)
+    /// A join reaching at most this many half-widths, or keeping at least its inverse, turns little.
+    static let slight = 1.01
+
+    /// True when the disk of radius `r` round `p` is beyond the reach of every tip.
+    private func beyondTips(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
+        for t in tips where (t.point - p).length < h * t.reach + r + margin { return false }
+        return true
+    }
+
+    /// True when the disk of radius `r` round `p` holds no point the pieces may leave uncovered
+    /// within the half-width `h` of the path: it is beyond the half-width of every butt end, and of
+    /// every corner unless within the part of its disk the corner's chord keeps.
+    private func clearOfGaps(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
+        for e in buttEnds where (e - p).length < h + r + margin { return false }
+        for k in corners {
+            let d = (k.point - p).length
+            if d < h + r + margin && d + r > h * k.reach - margin { return false }
+        }
+        return true
+    }
+
+    /// The joins added so far that leave part of the pen's disk round their vertex uncovered by
+    /// more than the tolerance (a bevel, a miter past its limit, at a corner), on the grid, with
+    /// the fraction of the half-width their chord keeps (cos(turn / 2)): within that of the vertex
+    /// every point is covered, between it and the half-width some are not.
+    private var corners: [(point: Point, reach: Double)] = []
+    /// The open ends with butt caps added so far, on the grid: beyond them nothing is covered.
+    private var buttEnds: [Point] = []
+    /// A contour's points without repeats (as the stroker drops them).
+    private var kept: [Point] = []
 
     /// Starts a stroke: no pieces, no path.
     func begin() {
         pieces.points.removeAll(keepingCapacity: true); pieces.starts.removeAll(keepingCapacity: true)
         segments.removeAll(keepingCapacity: true)
+        buttEnds.removeAll(keepingCapacity: true)
+        corners.removeAll(keepingCapacity: true); tips.removeAll(keepingCapacity: true)
+        overall = (1, 1)
         tilesFilled = 0; tilesExact = 0
     }
 
@@ -92,15 +139,54 @@ final class WideStroke {
     /// `local`.
     func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform) {
         stroker.pieces(points, closed: closed, transform: local, into: &pieces)
-        guard let first = points.first else { return }
-        var last = local.apply(first)
-        if points.count == 1 { segments.append(last); segments.append(last); return }
-        for p in points.dropFirst() {
+        // The contour as the stroker sees it: repeated points dropped, a closed one's last point
+        // when it repeats the first.
+        kept.removeAll(keepingCapacity: true)
+        for p in points where kept.last.map({ ($0 - p).length > 1e-9 }) ?? true { kept.append(p) }
+        if closed, kept.count > 1, let f = kept.first, let l = kept.last, (l - f).length <= 1e-9 { kept.removeLast() }
+        let n = kept.count
+        guard n >= 2 else {
+            // A zero-length open contour: a dot (round or square cap) covering every point within
+            // the half-width, or nothing (butt).
+            if n == 1, !closed, points.count > 1, style.cap != .butt {
+                let q = local.apply(kept[0])
+                if style.cap == .square { tips.append((q, 2.0.squareRoot() * (1 + 1e-9))) }
+                segments.append(q); segments.append(q)
+            }
+            return
+        }
+        if style.join != .round {
+            let first = closed ? 0 : 1, last = closed ? n - 1 : n - 2
+            if last >= first {
+                for i in first ... last {
+                    let d1 = kept[i] - kept[(i + n - 1) % n], d2 = kept[(i + 1) % n] - kept[i]
+                    let u1 = d1 * (1 / d1.length), u2 = d2 * (1 / d2.length)
+                    let c = (Swift.max(0, (1 + u1.x * u2.x + u1.y * u2.y) / 2)).squareRoot()
+                    // A miter's tip: at most the limit (the stroker's test at the limit may go either
+                    // way: both bounds are kept there).
+                    // Joins that turn little (a flattened curve's) go into one bound for the whole
+                    // stroke; corners are kept one by one.
+                    if style.join == .miter, c > 0, 1 / c <= style.miterLimit * (1 + 1e-9) {
+                        let reach = Swift.min(1 / c, style.miterLimit) * (1 + 1e-9)
+                        if reach <= Self.slight { overall.reach = Swift.max(overall.reach, reach) } else { tips.append((local.apply(kept[i]), reach)) }
+                        if 1 / c <= style.miterLimit * (1 - 1e-9) { continue }
+                    }
+                    if c >= 1 / Self.slight { overall.keep = Swift.min(overall.keep, c) } else { corners.append((local.apply(kept[i]), c)) }
+                }
+            }
+        }
+        if !closed, style.cap == .butt { buttEnds.append(local.apply(kept[0])); buttEnds.append(local.apply(kept[n - 1])) }
+        if !closed, style.cap == .square {
+            let reach = 2.0.squareRoot() * (1 + 1e-9)
+            tips.append((local.apply(kept[0]), reach)); tips.append((local.apply(kept[n - 1]), reach))
+        }
+        var last = local.apply(kept[0])
+        for p in kept.dropFirst() {
             let q = local.apply(p)
             segments.append(last); segments.append(q)
             last = q
         }
-        if closed { segments.append(last); segments.append(local.apply(first)) }
+        if closed { segments.append(last); segments.append(local.apply(kept[0])) }
     }
 
     /// Writes the coverage of the stroke added since `begin` on the `width` x `height` window whose
@@ -141,12 +227,12 @@ final class WideStroke {
         let x0 = Double(originX + tx), y0 = Double(originY + ty)
         let c = Point(x0 + Double(tw) / 2, y0 + Double(th) / 2)
         let r = (Double(tw * tw + th * th)).squareRoot() / 2
-        let inner = h - tol - margin - r, outer = h + tol + margin + r
+        let inner = h * overall.keep - tol - margin - r, outer = h * overall.reach + tol + margin + r
         let d = distance(c, below: outer)
-        if d <= inner {
+        if d <= inner && clearOfGaps(c, r: r, h: h, margin: margin) {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
             tilesFilled += 1
-        } else if d >= outer {
+        } else if d >= outer && beyondTips(c, r: r, h: h, margin: margin) {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 0, count: tw) }
             tilesFilled += 1
         } else if Swift.max(tw, th) > Self.smallestTile {

@@ -47,9 +47,12 @@ import TestSupport
         var worst: Float = 0
         var drawnWide = 0
         let rasterizer = Rasterizer()
-        for _ in 0 ..< 5 {
+        for _ in 0 ..< 6 {
             let path = Self.randomPath(&r)
-            let style = StrokeStyle(width: r.double(6 ... 40), join: .round, cap: .round, miterLimit: 4)
+            // Round joins and caps most often (the default); any other join and cap too.
+            let round = r.int(0 ... 2) > 0
+            let style = StrokeStyle(width: r.double(6 ... 40), join: round ? .round : LineJoin.allCases[r.int(0 ... 2)],
+                                    cap: round ? .round : LineCap.allCases[r.int(0 ... 2)], miterLimit: r.double(1 ... 6))
             let t = Self.randomSimilarity(&r)
             let builder = StrokeBuilder(path: path, style: style, transform: t)
             let start = r.int(0 ... 2) == 0 ? r.double(0 ... 0.3) : 0
@@ -73,7 +76,7 @@ import TestSupport
         }
         #expect(worst <= 1e-5, "the pieces cover a pixel \(worst) differently from the outline")
         // Most of these pens are wide next to these curves: the pieces' path is what they take.
-        #expect(drawnWide >= 3, "only \(drawnWide) of 5 strokes count as wide")
+        #expect(drawnWide >= 3, "only \(drawnWide) of 6 strokes count as wide")
     }
 
     /// Tiles wholly inside or outside the stroke are filled without rasterizing: a wide pen over a
