@@ -5,15 +5,9 @@
 # tools/bench/lottie_peers.py's. Usage: tools/bench/alloc-check.sh [RELEASE_BIN_DIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-if [ $# -ge 1 ]; then
-    bindir="$1"
-else
-    swift build -c release --product wavefill >/dev/null
-    swift build -c release --product MallocInterposerSwift >/dev/null
-    bindir="$(swift build -c release --show-bin-path)"
-fi
-[ -x "$bindir/wavefill" ] || { echo "alloc-check: no wavefill in $bindir" >&2; exit 1; }
-[ -f "$bindir/libMallocInterposerSwift.so" ] || { echo "alloc-check: no libMallocInterposerSwift.so in $bindir" >&2; exit 1; }
+tool=alloc-check
+# shellcheck source=tools/bench/release-bins.sh
+source tools/bench/release-bins.sh "$@"
 cases=$(python3 -c 'import sys; sys.path.insert(0, "tools/bench"); import lottie_peers; print("\n".join(f for _, f in lottie_peers.CASES))')
 failed=0
 while IFS= read -r flags; do

@@ -6,15 +6,9 @@
 # interposer preloaded. Usage: tools/bench/wide-pen.sh [RELEASE_BIN_DIR]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-if [ $# -ge 1 ]; then
-    bindir="$1"
-else
-    swift build -c release --product wavefill >/dev/null
-    swift build -c release --product MallocInterposerSwift >/dev/null
-    bindir="$(swift build -c release --show-bin-path)"
-fi
-[ -x "$bindir/wavefill" ] || { echo "wide-pen: no wavefill in $bindir" >&2; exit 1; }
-[ -f "$bindir/libMallocInterposerSwift.so" ] || { echo "wide-pen: no libMallocInterposerSwift.so in $bindir" >&2; exit 1; }
+tool=wide-pen
+# shellcheck source=tools/bench/release-bins.sh
+source tools/bench/release-bins.sh "$@"
 echo "| pen width (px) | whole median ms | whole p90 ms | damage-only median ms | / default pen (whole) | allocs/frame (whole, damage-only) |"
 echo "|---:|---:|---:|---:|---:|---|"
 base=""

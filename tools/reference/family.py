@@ -32,8 +32,10 @@ from shapely.geometry import Polygon, MultiPolygon  # noqa: E402
 from shapely.geometry.polygon import orient  # noqa: E402
 
 FILL_TOL = 1e-4      # px: chords of filled curves
-STROKE_TOL = 1e-5    # px: chords of stroked curves (pieces are unioned by GEOS); fine, as the cut
-                     # point of a trimmed stroke is a fraction of the chords' total length
+STROKE_TOL = 5e-5    # px: chords of stroked curves (pieces are unioned by GEOS): SCENE.md's chords,
+                     # uniform subdivision within 5e-5 px as the renderer's. Not finer: a miter's tip
+                     # lies on its chords' directions, and a curve's first chord leaves it up to
+                     # sqrt(2 tol / R) off its tangent, which a long miter turns into ~0.02 px.
 ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs
 SLIVER = 1e-9        # px^2: rings of a GEOS union smaller than this are dropped
 
@@ -1269,8 +1271,6 @@ def render_stroke(o):
         if fc[3] > 0:
             out = over(out, cov_contours(contours, W, H, "fill", per_glyph=glob), premul(fc))
         end = curve(min(max((t - begin) / draw, 0.0), 1.0))
-        if 0 < end < 1:
-            o["_cut"] = True                     # (family_check.py's tolerance of a cut stroke)
         if end > 0:
             polys = [ref.flatten_contour(c, STROKE_TOL) for c in contours]
             paths = trim(polys, [True] * len(polys), end)
