@@ -12,8 +12,9 @@ import Raster
 /// to the grid (a similarity, so the pen stays round, of radius `h`):
 ///
 /// - every point of the tile is within `d + R` of the path (`R` the tile's half-diagonal): when that
-///   is at most `h - tol` the tile is inside the stroke, all 1, unless it reaches the pen's disk round
-///   an open end with a butt cap, or the part of the disk round a corner that a bevel's chord leaves
+///   is at most `h - tol` the tile is inside the stroke, all 1, unless part of it is past the line
+///   of an open end with a butt cap within the half-width of that end (points whose nearest point
+///   of the path is the end), or in the part of the disk round a corner that a bevel's chord leaves
 ///   out (beyond `cos(turn / 2) h`). The pieces cover every other point within `h - tol` of the
 ///   path: rectangles beside the segments; round joins and caps inscribed within `tol` of their
 ///   arcs, miters within their limit and square caps holding the whole disk, bevels whose chord is
@@ -21,7 +22,8 @@ import Raster
 /// - every point is at least `d - R` from the path: when that is at least `h + tol` the tile is
 ///   outside, all 0, unless it is within reach of a tip: a miter's (`h / cos(turn / 2)` from its
 ///   vertex) or a square cap's corners (`h` times the square root of 2 from its end); a round
-///   piece's corner reaches `tol` past its arc;
+///   piece's corner reaches `tol` past its arc. A tile wholly past a butt end's line is measured
+///   without that end's segment (only its other end's joins reach past the line);
 /// - otherwise only the pieces whose boxes meet the tile are rasterized on it, exactly: a convex
 ///   closed piece that misses the tile winds around none of its points.
 ///
@@ -103,11 +105,28 @@ final class WideStroke {
         return true
     }
 
-    /// True when the disk of radius `r` round `p` holds no point the pieces may leave uncovered
-    /// within the half-width `h` of the path: it is beyond the half-width of every butt end, and of
-    /// every corner unless within the part of its disk the corner's chord keeps.
-    private func clearOfGaps(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
-        for e in buttEnds where (e - p).length < h + r + margin { return false }
+    /// True when the disk of radius `r` round `p` holds no point whose nearest point of the path is
+    /// a butt end (such a point, past the end's line, no piece need cover). For every butt end the
+    /// disk is beyond its half-width; or wholly on the stroke's side of its line (every point of it
+    /// then has a nearer point on the end's segment); or nearer, by more than its diameter, to
+    /// the rest of the path than to the end (`buttDistance`: every point of it then has a nearer
+    /// point elsewhere).
+    private func clearOfButts(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
+        var rest = -1.0
+        for e in buttEnds {
+            let w = p - e.point
+            let far = w.length
+            guard far < h + r + margin, w.x * e.inward.x + w.y * e.inward.y < r + margin else { continue }
+            if rest < 0 { rest = buttDistance(p, r: r, margin: margin, below: h + r + margin) }
+            if !(rest + 2 * r + margin < far) { return false }
+        }
+        return true
+    }
+
+    /// True when the disk of radius `r` round `p` holds no point a corner may leave uncovered
+    /// within the half-width `h` of the path: it is beyond the half-width of every corner unless
+    /// within the part of its disk the corner's chord keeps.
+    private func clearOfCorners(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
         for k in corners {
             let d = (k.point - p).length
             if d < h + r + margin && d + r > h * k.reach - margin { return false }
@@ -120,15 +139,18 @@ final class WideStroke {
     /// the fraction of the half-width their chord keeps (cos(turn / 2)): within that of the vertex
     /// every point is covered, between it and the half-width some are not.
     private var corners: [(point: Point, reach: Double)] = []
-    /// The open ends with butt caps added so far, on the grid: beyond them nothing is covered.
-    private var buttEnds: [Point] = []
+    /// The open ends with butt caps added so far, on the grid, with the unit direction of their
+    /// segment into the stroke: past their line nothing is covered.
+    private var buttEnds: [(point: Point, inward: Point)] = []
+    /// Per segment (of `segments`), whether its start (bit 0) or its end (bit 1) is a butt end.
+    private var segmentButts: [UInt8] = []
     /// A contour's points without repeats (as the stroker drops them).
     private var kept: [Point] = []
 
     /// Starts a stroke: no pieces, no path.
     func begin() {
         pieces.points.removeAll(keepingCapacity: true); pieces.starts.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true); segmentButts.removeAll(keepingCapacity: true)
         buttEnds.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true); tips.removeAll(keepingCapacity: true)
         overall = (1, 1)
@@ -151,7 +173,7 @@ final class WideStroke {
             if n == 1, !closed, points.count > 1, style.cap != .butt {
                 let q = local.apply(kept[0])
                 if style.cap == .square { tips.append((q, 2.0.squareRoot() * (1 + 1e-9))) }
-                segments.append(q); segments.append(q)
+                segments.append(q); segments.append(q); segmentButts.append(0)
             }
             return
         }
@@ -175,18 +197,29 @@ final class WideStroke {
                 }
             }
         }
-        if !closed, style.cap == .butt { buttEnds.append(local.apply(kept[0])); buttEnds.append(local.apply(kept[n - 1])) }
+        if !closed, style.cap == .butt {
+            for (e, next) in [(kept[0], kept[1]), (kept[n - 1], kept[n - 2])] {
+                let q = local.apply(e), v = local.apply(next) - q
+                let len = v.length
+                buttEnds.append((q, len > 0 ? v * (1 / len) : Point(0, 0)))
+            }
+        }
         if !closed, style.cap == .square {
             let reach = 2.0.squareRoot() * (1 + 1e-9)
             tips.append((local.apply(kept[0]), reach)); tips.append((local.apply(kept[n - 1]), reach))
         }
+        let firstSegment = segments.count / 2
         var last = local.apply(kept[0])
         for p in kept.dropFirst() {
             let q = local.apply(p)
-            segments.append(last); segments.append(q)
+            segments.append(last); segments.append(q); segmentButts.append(0)
             last = q
         }
-        if closed { segments.append(last); segments.append(local.apply(kept[0])) }
+        if closed { segments.append(last); segments.append(local.apply(kept[0])); segmentButts.append(0) }
+        if !closed, style.cap == .butt {
+            segmentButts[firstSegment] |= 1
+            segmentButts[segmentButts.count - 1] |= 2
+        }
     }
 
     /// Writes the coverage of the stroke added since `begin` on the `width` x `height` window whose
@@ -229,10 +262,20 @@ final class WideStroke {
         let r = (Double(tw * tw + th * th)).squareRoot() / 2
         let inner = h * overall.keep - tol - margin - r, outer = h * overall.reach + tol + margin + r
         let d = distance(c, below: outer)
-        if d <= inner && clearOfGaps(c, r: r, h: h, margin: margin) {
+        let inside = d <= inner && clearOfCorners(c, r: r, h: h, margin: margin) && clearOfButts(c, r: r, h: h, margin: margin)
+        var outside = false
+        if !inside {
+            if d >= outer {
+                outside = beyondTips(c, r: r, h: h, margin: margin)
+            } else if !buttEnds.isEmpty {
+                // Past a butt end's line, the end's segment reaches nothing.
+                outside = buttDistance(c, r: r, margin: margin, below: outer) >= outer && beyondTips(c, r: r, h: h, margin: margin)
+            }
+        }
+        if inside {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
             tilesFilled += 1
-        } else if d >= outer && beyondTips(c, r: r, h: h, margin: margin) {
+        } else if outside {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 0, count: tw) }
             tilesFilled += 1
         } else if Swift.max(tw, th) > Self.smallestTile {
@@ -281,6 +324,39 @@ final class WideStroke {
                 let v = e - a, w = p - a
                 let l2 = v.x * v.x + v.y * v.y
                 let t = l2 > 0 ? Swift.min(Swift.max((w.x * v.x + w.y * v.y) / l2, 0), 1) : 0
+                let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
+                best = Swift.min(best, q.x * q.x + q.y * q.y)
+            }
+        }
+        return best.squareRoot()
+    }
+
+    /// The distance from `p` to what the pieces are built round (any value at least `limit` when
+    /// nothing is nearer), for a disk of radius `r` round `p` next to butt ends: a segment's
+    /// rectangle ends at the line through a butt end across it, and nothing is built at that end,
+    /// so when the whole disk is past that line the segment counts only by its other end (the
+    /// joins there), or not at all when that is a butt end too.
+    private func buttDistance(_ p: Point, r: Double, margin: Double, below limit: Double) -> Double {
+        var best = limit * limit
+        let n = segments.count / 2
+        for (k, b) in segmentBoxes.enumerated() where b.distance2(p) < best {
+            for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
+                let a = segments[2 * i], e = segments[2 * i + 1]
+                let v = e - a, w = p - a
+                let l2 = v.x * v.x + v.y * v.y
+                let u = l2 > 0 ? (w.x * v.x + w.y * v.y) / l2 : 0
+                var t = Swift.min(Swift.max(u, 0), 1)
+                let butts = segmentButts[i]
+                if butts != 0 {
+                    let len = l2.squareRoot()
+                    if butts & 1 != 0, u * len < -(r + margin) {
+                        guard butts & 2 == 0 else { continue }
+                        t = 1
+                    } else if butts & 2 != 0, (1 - u) * len < -(r + margin) {
+                        guard butts & 1 == 0 else { continue }
+                        t = 0
+                    }
+                }
                 let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
                 best = Swift.min(best, q.x * q.x + q.y * q.y)
             }

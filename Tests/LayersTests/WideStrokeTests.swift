@@ -79,6 +79,59 @@ import TestSupport
         #expect(drawnWide >= 3, "only \(drawnWide) of 6 strokes count as wide")
     }
 
+    /// Butt ends of wide pens on curves: a tile near such an end is filled when no point of it has
+    /// the end as its nearest point of the path, and left empty when wholly past the end's line and
+    /// out of reach of the rest; open contours (and trims, which cut closed ones open) with butt
+    /// caps and every join, held to the outline as above.
+    @Test(arguments: 0 ..< 3)
+    func buttEndsOfWidePensCoverEveryPixelAsTheOutlineDoes(seed: Int) {
+        var r = SeededRandom(seed: UInt64(1700 + seed))
+        var worst: Float = 0
+        let rasterizer = Rasterizer()
+        for _ in 0 ..< 8 {
+            let path = Self.randomPath(&r)
+            let style = StrokeStyle(width: r.double(8 ... 60), join: LineJoin.allCases[r.int(0 ... 2)], cap: .butt,
+                                    miterLimit: r.double(1 ... 6))
+            let t = Self.randomSimilarity(&r)
+            let builder = StrokeBuilder(path: path, style: style, transform: t)
+            let start = r.int(0 ... 1) == 0 ? r.double(0 ... 0.4) : 0
+            let end = r.double(start ... 1)
+            var outline = Polylines()
+            builder.outline(start: start, end: end, local: t, into: &outline)
+            let n = Self.size
+            var a = [Float](repeating: 0, count: n * n), b = [Float](repeating: -1, count: n * n)
+            a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: n, height: n, originX: 0, originY: 0, into: $0) }
+            b.withUnsafeMutableBufferPointer {
+                builder.renderWide(start: start, end: end, local: t, width: n, height: n, originX: 0, originY: 0, rasterizer: rasterizer, into: $0)
+            }
+            for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+        }
+        #expect(worst <= 1e-5, "the pieces cover a pixel \(worst) differently from the outline")
+    }
+
+    /// A wide butt-capped pen along an arc: the tiles on the stroke's side of its ends' lines are
+    /// filled, not rasterized (only those the lines and the stroke's edges cross are).
+    @Test func tilesNearButtEndsAreFilled() throws {
+        var path = Path()
+        path.move(to: Point(60, 30)); path.quad(to: Point(30, 60), control: Point(60, 60))
+        let style = StrokeStyle(width: 40, join: .round, cap: .butt, miterLimit: 4)
+        let wide = WideStroke(style: style, tolerance: 1e-4)
+        wide.begin()
+        let flat = path.flattenedContours(tolerance: 1e-4)
+        for c in flat.contours { wide.add(flat.points[c.range], closed: c.isClosed, local: .identity) }
+        var out = [Float](repeating: -1, count: 96 * 96)
+        out.withUnsafeMutableBufferPointer {
+            wide.render(local: .identity, width: 96, height: 96, originX: 0, originY: 0, rasterizer: Rasterizer(), into: $0)
+        }
+        #expect(!out.contains(-1), "a pixel was left unwritten")
+        // Counting no tile within the half-width of a butt end as inside rasterized 229 tiles here
+        // (125 filled); now those the ends' lines and the stroke's edges cross (152).
+        #expect(wide.tilesExact < 190 && wide.tilesFilled > 130, "\(wide.tilesExact) tiles rasterized, \(wide.tilesFilled) filled")
+        // Inside the pen by each end, and past each end's line.
+        #expect(out[40 * 96 + 58] == 1 && out[58 * 96 + 40] == 1)
+        #expect(out[20 * 96 + 70] == 0 && out[70 * 96 + 20] == 0)
+    }
+
     /// Tiles wholly inside or outside the stroke are filled without rasterizing: a wide pen over a
     /// small curve leaves few tiles to rasterize.
     @Test func tilesInsideAndOutsideAreNotRasterized() throws {
