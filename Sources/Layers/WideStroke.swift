@@ -50,6 +50,8 @@ final class WideStroke {
     private var scratch: [Float] = []
     /// Tiles filled as wholly inside or outside, and tiles rasterized, since `begin` (for tests).
     private(set) var tilesFilled = 0, tilesExact = 0
+    /// Tiles split for the number of pieces crossing them (`manyPieces`), since `begin`.
+    private(set) var tilesSplitForPieces = 0
 
     struct Box {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -154,7 +156,7 @@ final class WideStroke {
         buttEnds.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true); tips.removeAll(keepingCapacity: true)
         overall = (1, 1)
-        tilesFilled = 0; tilesExact = 0
+        tilesFilled = 0; tilesExact = 0; tilesSplitForPieces = 0
     }
 
     /// Adds one contour of the path (as the stroker takes it), in the path's coordinates, mapped by
@@ -279,19 +281,35 @@ final class WideStroke {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 0, count: tw) }
             tilesFilled += 1
         } else if Swift.max(tw, th) > Self.smallestTile {
-            let hw = (tw + 1) / 2, hh = (th + 1) / 2
-            for q in 0 ..< 4 {
-                let sx = q & 1 == 0 ? 0 : hw, sw = q & 1 == 0 ? hw : tw - hw
-                let sy = q < 2 ? 0 : hh, sh = q < 2 ? hh : th - hh
-                guard sw > 0, sh > 0 else { continue }
-                fill(tx + sx, ty + sy, sw, sh, h: h, tol: tol, margin: margin, width: width, originX: originX,
-                     originY: originY, rasterizer: rasterizer, base: base)
-            }
+            split(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
+                  rasterizer: rasterizer, base: base)
+        } else if gather(x0: x0, y0: y0, tw: tw, th: th) > Self.manyPieces && Swift.max(tw, th) > 1 {
+            // Many pieces cross here (a pen wider than a curve's radius, near its centre): their
+            // crossings grow as the square of their number, which smaller tiles divide.
+            tilesSplitForPieces += 1
+            split(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
+                  rasterizer: rasterizer, base: base)
         } else {
             tilesExact += 1
-            exact(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
+            rasterizeGathered(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
                 for j in 0 ..< th { (base + (ty + j) * width + tx).update(from: s + j * tw, count: tw) }
             }
+        }
+    }
+
+    /// Pieces gathered on a tile from which it is split again, down to single pixels.
+    static let manyPieces = 32
+
+    /// Fills the four quarters of the tile `tw` x `th` at (`tx`, `ty`) (see `fill`).
+    private func split(_ tx: Int, _ ty: Int, _ tw: Int, _ th: Int, h: Double, tol: Double, margin: Double, width: Int,
+                       originX: Int, originY: Int, rasterizer: Rasterizer, base: UnsafeMutablePointer<Float>) {
+        let hw = (tw + 1) / 2, hh = (th + 1) / 2
+        for q in 0 ..< 4 {
+            let sx = q & 1 == 0 ? 0 : hw, sw = q & 1 == 0 ? hw : tw - hw
+            let sy = q < 2 ? 0 : hh, sh = q < 2 ? hh : th - hh
+            guard sw > 0, sh > 0 else { continue }
+            fill(tx + sx, ty + sy, sw, sh, h: h, tol: tol, margin: margin, width: width, originX: originX,
+                 originY: originY, rasterizer: rasterizer, base: base)
         }
     }
 
@@ -386,10 +404,9 @@ final class WideStroke {
         return false
     }
 
-    /// Rasterizes, on the tile `tw` x `th` at (`x0`, `y0`), the pieces whose boxes meet it, and
-    /// hands the tile's values (row-major) to `body`.
-    private func exact(x0: Double, y0: Double, tw: Int, th: Int, rasterizer: Rasterizer,
-                       _ body: (UnsafePointer<Float>) -> Void) {
+    /// Gathers the pieces whose boxes meet the tile `tw` x `th` at (`x0`, `y0`) and that no edge of
+    /// their own separates from it; returns how many.
+    private func gather(x0: Double, y0: Double, tw: Int, th: Int) -> Int {
         gathered.points.removeAll(keepingCapacity: true); gathered.starts.removeAll(keepingCapacity: true)
         let x1 = x0 + Double(tw), y1 = y0 + Double(th)
         @inline(__always) func meets(_ b: Box) -> Bool { b.maxX > x0 && b.minX < x1 && b.maxY > y0 && b.minY < y1 }
@@ -400,6 +417,13 @@ final class WideStroke {
                 gathered.points.append(contentsOf: pieces.points[pieces.range(of: i)])
             }
         }
+        return gathered.starts.count
+    }
+
+    /// Rasterizes the pieces `gather` gathered for the tile `tw` x `th` at (`x0`, `y0`) on it, and
+    /// hands the tile's values (row-major) to `body`.
+    private func rasterizeGathered(x0: Double, y0: Double, tw: Int, th: Int, rasterizer: Rasterizer,
+                                   _ body: (UnsafePointer<Float>) -> Void) {
         if scratch.count < tw * th { scratch.append(contentsOf: repeatElement(0, count: tw * th - scratch.count)) }
         scratch.withUnsafeMutableBufferPointer { s in
             guard let sb = s.baseAddress else { return }

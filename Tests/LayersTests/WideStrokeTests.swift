@@ -132,6 +132,39 @@ import TestSupport
         #expect(out[20 * 96 + 70] == 0 && out[70 * 96 + 20] == 0)
     }
 
+    /// A pen a little narrower than its arc's diameter: the rectangles of the arc's chords all end
+    /// round its centre, hundreds of them crossing each tile there, which is split down to single
+    /// pixels; the coverage is still the outline's.
+    @Test func tilesWhereManyPiecesCrossAreSplit() throws {
+        // Three quarters of a circle of radius 20 round (48, 48), in cubic arcs.
+        var path = Path()
+        let k = 0.5522847498 * 20
+        path.move(to: Point(68, 48))
+        path.cubic(to: Point(48, 68), control1: Point(68, 48 + k), control2: Point(48 + k, 68))
+        path.cubic(to: Point(28, 48), control1: Point(48 - k, 68), control2: Point(28, 48 + k))
+        path.cubic(to: Point(48, 28), control1: Point(28, 48 - k), control2: Point(48 - k, 28))
+        for cap in [LineCap.butt, .round] {
+            let style = StrokeStyle(width: 36, join: .round, cap: cap, miterLimit: 4)
+            let builder = StrokeBuilder(path: path, style: style, transform: .identity)
+            var outline = Polylines()
+            builder.outline(start: 0, end: 1, local: .identity, into: &outline)
+            let rasterizer = Rasterizer()
+            var a = [Float](repeating: 0, count: 96 * 96), b = [Float](repeating: -1, count: 96 * 96)
+            a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: 96, height: 96, originX: 0, originY: 0, into: $0) }
+            let wide = WideStroke(style: style, tolerance: ShapeLayer.strokeTolerance(ctm: .identity))
+            wide.begin()
+            let flat = path.flattenedContours(tolerance: ShapeLayer.strokeTolerance(ctm: .identity))
+            for c in flat.contours { wide.add(flat.points[c.range], closed: c.isClosed, local: .identity) }
+            b.withUnsafeMutableBufferPointer {
+                wide.render(local: .identity, width: 96, height: 96, originX: 0, originY: 0, rasterizer: rasterizer, into: $0)
+            }
+            var worst: Float = 0
+            for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+            #expect(worst <= 1e-5, "\(cap): the pieces cover a pixel \(worst) differently from the outline")
+            #expect(wide.tilesSplitForPieces > 0, "\(cap): no tile was split for its pieces")
+        }
+    }
+
     /// Tiles wholly inside or outside the stroke are filled without rasterizing: a wide pen over a
     /// small curve leaves few tiles to rasterize.
     @Test func tilesInsideAndOutsideAreNotRasterized() throws {
