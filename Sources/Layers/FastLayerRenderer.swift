@@ -145,8 +145,32 @@ public final class FastLayerRenderer {
         let rows = draw(into: &pixmap)
         valid = w > 0 && h > 0
         built = valid
+        findBackdrop(in: pixmap)
         evict()
         return rows
+    }
+
+    /// After `render`: when the frame's first step fills the whole canvas with one opaque colour,
+    /// that colour's pixel (as the frame holds it) and the box outside which no other step reaches,
+    /// so that every pixel there is that pixel; nil otherwise (or when the box is the canvas). A
+    /// copy of the frame can write the pixel there rather than read it.
+    public private(set) var backdrop: (pixel: UInt32, content: PixelRect)?
+
+    private func findBackdrop(in pixmap: Pixmap) {
+        backdrop = nil
+        let ops = sink.ops
+        guard valid, let first = ops.first, first.kind == .rect, case .color(let c) = first.paint, c.a == 255,
+              first.bounds == canvasRect, pixmap.width == width, pixmap.height == height else { return }
+        var content = PixelRect.empty
+        for op in ops.dropFirst() { content = content.union(op.bounds) }
+        content = content.intersection(canvasRect)
+        // A pixel outside the box, read from the frame.
+        let x: Int, y: Int
+        if content.isEmpty { x = 0; y = 0 } else if content.y0 > 0 { x = 0; y = 0 } else if content.y1 < height { x = 0; y = height - 1 }
+        else if content.x0 > 0 { x = 0; y = 0 } else if content.x1 < width { x = width - 1; y = 0 } else { return }
+        let i = (y * width + x) * 4
+        let pixel = pixmap.bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i, as: UInt32.self) }
+        backdrop = (pixel, content)
     }
 
     /// Renders `root` on a transparent `width` x `height` canvas from scratch.

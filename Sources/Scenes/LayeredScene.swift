@@ -2,6 +2,9 @@ import Layers
 import Raster
 import SceneKit
 import Text
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `Scene` played from a layer model: frame n is the model's presentation tree at n / fps seconds,
 /// drawn by `FastLayerRenderer` (only what changed since the last frame, one presentation tree
@@ -67,10 +70,34 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
         _ = drawChanges(frame: n, into: &whole)
         fastDrewWhole = true
         if pixmap.width != whole.width || pixmap.height != whole.height { pixmap = Pixmap(width: whole.width, height: whole.height) }
+        let backdrop = fast.backdrop
+        let w = whole.width, h = whole.height
         pixmap.bytes.withUnsafeMutableBytes { dst in
             whole.bytes.withUnsafeBytes { src in
-                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                d.copyMemory(from: s, byteCount: min(dst.count, src.count))
+                guard let d = dst.baseAddress, let s = src.baseAddress, dst.count == src.count else { return }
+                guard let (pixel, box) = backdrop, dst.count == w * h * 4 else {
+                    d.copyMemory(from: s, byteCount: min(dst.count, src.count))
+                    return
+                }
+                // Outside the box every pixel is the backdrop's: written, not read (about half a copy's
+                // cost), and the box copied.
+                let out = d.assumingMemoryBound(to: UInt32.self)
+                let fill = { (at: Int, count: Int) in
+                    guard count > 0 else { return }
+                    if pixel & 0xFF == pixel >> 24, pixel & 0xFFFF == pixel >> 16 {
+                        memset(out + at, Int32(pixel & 0xFF), count * 4)
+                    } else {
+                        (out + at).update(repeating: pixel, count: count)
+                    }
+                }
+                if box.isEmpty { fill(0, w * h); return }
+                fill(0, box.y0 * w)
+                for y in box.y0 ..< box.y1 {
+                    fill(y * w, box.x0)
+                    (d + (y * w + box.x0) * 4).copyMemory(from: s + (y * w + box.x0) * 4, byteCount: (box.x1 - box.x0) * 4)
+                    fill(y * w + box.x1, w - box.x1)
+                }
+                fill(box.y1 * w, (h - box.y1) * w)
             }
         }
     }

@@ -13,6 +13,29 @@ import WaveFillApp
         return try SceneSetup(flags: s, preset: nil).makeScene()
     }
 
+    /// A whole frame written into a caller's pixmap (the backdrop written outside the box the
+    /// frame's other steps reach, the box copied) holds every pixel of the frame, whatever the
+    /// pixmap held: against changes-only frames of a second scene, on a white backdrop (one byte
+    /// repeated), a coloured one and a clear canvas (no backdrop: copied whole).
+    @Test(arguments: [SceneKind.stroke, .morph, .spread, .marquee])
+    func wholeFramesOverwriteEveryPixel(_ kind: SceneKind) throws {
+        for background in ["#FFFFFF", "#123456", "#00000000"] {
+            let extra: [(String, SceneSettings.Value)] = [("background", .string(background))]
+            let scene = try Self.make(kind, extra), changes = try Self.make(kind, extra)
+            var whole = Pixmap(width: 100, height: 60)
+            var persistent = Pixmap(width: 0, height: 0)
+            for n in stride(from: 0, to: 120, by: 7) {
+                // Anything in the caller's pixmap before each frame.
+                for i in whole.bytes.indices { whole.bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ n) }
+                scene.render(frame: n, into: &whole)
+                _ = changes.renderChanges(frame: n, into: &persistent)
+                let differing = zip(whole.bytes, persistent.bytes).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+                #expect(whole.width == persistent.width && whole.height == persistent.height && differing == 0,
+                        "\(kind) on \(background), frame \(n): \(differing) bytes differ")
+            }
+        }
+    }
+
     @Test(arguments: SceneKind.allCases)
     func frameNIsTheSameHoweverItIsReached(_ kind: SceneKind) throws {
         let scene = try Self.make(kind)
