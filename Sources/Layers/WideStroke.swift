@@ -163,6 +163,10 @@ final class WideStroke {
     /// `local`.
     func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform) {
         stroker.pieces(points, closed: closed, transform: local, into: &pieces)
+        // The buffers as locals while they grow (no access check per element).
+        var kept: [Point] = [], segments: [Point] = [], segmentButts: [UInt8] = []
+        swap(&kept, &self.kept); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
+        defer { swap(&kept, &self.kept); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts) }
         // The contour as the stroker sees it: repeated points dropped, a closed one's last point
         // when it repeats the first.
         kept.removeAll(keepingCapacity: true)
@@ -200,8 +204,8 @@ final class WideStroke {
             }
         }
         if !closed, style.cap == .butt {
-            for (e, next) in [(kept[0], kept[1]), (kept[n - 1], kept[n - 2])] {
-                let q = local.apply(e), v = local.apply(next) - q
+            for end in 0 ..< 2 {
+                let q = local.apply(kept[end == 0 ? 0 : n - 1]), v = local.apply(kept[end == 0 ? 1 : n - 2]) - q
                 let len = v.length
                 buttEnds.append((q, len > 0 ? v * (1 / len) : Point(0, 0)))
             }
@@ -315,19 +319,29 @@ final class WideStroke {
 
     /// The boxes of the pieces, of their blocks and of the path's segment blocks.
     private func boxes() {
+        var pieceBoxes: [Box] = [], blockBoxes: [Box] = [], segmentBoxes: [Box] = []
+        swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes)
+        defer { swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes) }
         pieceBoxes.removeAll(keepingCapacity: true); blockBoxes.removeAll(keepingCapacity: true)
-        for k in 0 ..< pieces.starts.count {
-            var b = Box()
-            for i in pieces.range(of: k) { b.add(pieces.points[i]) }
-            pieceBoxes.append(b)
-            if k % Self.block == 0 { blockBoxes.append(b) } else { blockBoxes[blockBoxes.count - 1].add(b) }
+        let count = pieces.starts.count, total = pieces.points.count
+        pieces.points.withUnsafeBufferPointer { pts in
+            pieces.starts.withUnsafeBufferPointer { starts in
+                for k in 0 ..< count {
+                    var b = Box()
+                    for i in starts[k] ..< (k + 1 < count ? starts[k + 1] : total) { b.add(pts[i]) }
+                    pieceBoxes.append(b)
+                    if k % Self.block == 0 { blockBoxes.append(b) } else { blockBoxes[blockBoxes.count - 1].add(b) }
+                }
+            }
         }
         segmentBoxes.removeAll(keepingCapacity: true)
         let n = segments.count / 2
-        for k in 0 ..< n {
-            var b = Box()
-            b.add(segments[2 * k]); b.add(segments[2 * k + 1])
-            if k % Self.segmentBlock == 0 { segmentBoxes.append(b) } else { segmentBoxes[segmentBoxes.count - 1].add(b) }
+        segments.withUnsafeBufferPointer { seg in
+            for k in 0 ..< n {
+                var b = Box()
+                b.add(seg[2 * k]); b.add(seg[2 * k + 1])
+                if k % Self.segmentBlock == 0 { segmentBoxes.append(b) } else { segmentBoxes[segmentBoxes.count - 1].add(b) }
+            }
         }
     }
 
@@ -336,14 +350,19 @@ final class WideStroke {
     private func distance(_ p: Point, below limit: Double) -> Double {
         var best = limit * limit
         let n = segments.count / 2
-        for (k, b) in segmentBoxes.enumerated() where b.distance2(p) < best {
-            for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
-                let a = segments[2 * i], e = segments[2 * i + 1]
-                let v = e - a, w = p - a
-                let l2 = v.x * v.x + v.y * v.y
-                let t = l2 > 0 ? Swift.min(Swift.max((w.x * v.x + w.y * v.y) / l2, 0), 1) : 0
-                let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
-                best = Swift.min(best, q.x * q.x + q.y * q.y)
+        // Through buffers: one access to each array, not one per element.
+        segments.withUnsafeBufferPointer { seg in
+            segmentBoxes.withUnsafeBufferPointer { boxes in
+                for k in 0 ..< boxes.count where boxes[k].distance2(p) < best {
+                    for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
+                        let a = seg[2 * i], e = seg[2 * i + 1]
+                        let v = e - a, w = p - a
+                        let l2 = v.x * v.x + v.y * v.y
+                        let t = l2 > 0 ? Swift.min(Swift.max((w.x * v.x + w.y * v.y) / l2, 0), 1) : 0
+                        let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
+                        best = Swift.min(best, q.x * q.x + q.y * q.y)
+                    }
+                }
             }
         }
         return best.squareRoot()
@@ -386,11 +405,11 @@ final class WideStroke {
     /// `y0 ... y1` beyond it by more than a hair: the piece then misses the box (a thin piece across
     /// the stroke whose box meets the tile's often does). Edges too short to give a direction
     /// separate nothing.
-    private func separated(_ i: Int, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
-        let r = pieces.range(of: i)
-        var a = pieces.points[r.upperBound - 1]
+    private static func separated(_ pts: UnsafeBufferPointer<Point>, _ r: Range<Int>, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        guard !r.isEmpty else { return false }
+        var a = pts[r.upperBound - 1]
         for k in r {
-            let b = pieces.points[k]
+            let b = pts[k]
             defer { a = b }
             let ex = b.x - a.x, ey = b.y - a.y
             let len = (ex * ex + ey * ey).squareRoot()
@@ -410,14 +429,26 @@ final class WideStroke {
         gathered.points.removeAll(keepingCapacity: true); gathered.starts.removeAll(keepingCapacity: true)
         let x1 = x0 + Double(tw), y1 = y0 + Double(th)
         @inline(__always) func meets(_ b: Box) -> Bool { b.maxX > x0 && b.minX < x1 && b.maxY > y0 && b.minY < y1 }
-        let count = pieces.starts.count
-        for (k, b) in blockBoxes.enumerated() where meets(b) {
-            for i in k * Self.block ..< Swift.min((k + 1) * Self.block, count) where meets(pieceBoxes[i]) && !separated(i, x0, y0, x1, y1) {
-                gathered.starts.append(gathered.points.count)
-                gathered.points.append(contentsOf: pieces.points[pieces.range(of: i)])
+        let count = pieces.starts.count, total = pieces.points.count
+        var found = 0
+        pieces.points.withUnsafeBufferPointer { pts in
+            pieces.starts.withUnsafeBufferPointer { starts in
+                pieceBoxes.withUnsafeBufferPointer { pb in
+                    blockBoxes.withUnsafeBufferPointer { bb in
+                        for k in 0 ..< bb.count where meets(bb[k]) {
+                            for i in k * Self.block ..< Swift.min((k + 1) * Self.block, count) where meets(pb[i]) {
+                                let r = starts[i] ..< (i + 1 < count ? starts[i + 1] : total)
+                                guard !Self.separated(pts, r, x0, y0, x1, y1) else { continue }
+                                gathered.starts.append(gathered.points.count)
+                                gathered.points.append(contentsOf: UnsafeBufferPointer(rebasing: pts[r]))
+                                found += 1
+                            }
+                        }
+                    }
+                }
             }
         }
-        return gathered.starts.count
+        return found
     }
 
     /// Rasterizes the pieces `gather` gathered for the tile `tw` x `th` at (`x0`, `y0`) on it, and
