@@ -195,6 +195,19 @@ final class StrokeBuilder {
 
     /// Pieces and tiles for a pen wide next to the path's curves (see `WideStroke`).
     private lazy var wide = WideStroke(style: style, tolerance: tolerance)
+    /// Each contour's pieces when kept whole, under the `local` of the calls (made when first
+    /// needed, by a second `WideStroke`).
+    private var wideWhole: [WideStroke.Contour?] = []
+    private lazy var wideMaker = WideStroke(style: style, tolerance: tolerance)
+
+    /// Contour `k` kept whole, for `renderWide`.
+    private func wideContour(_ k: Int, local: Transform) -> WideStroke.Contour {
+        if wideWhole.count != flat.contours.count { wideWhole = [WideStroke.Contour?](repeating: nil, count: flat.contours.count) }
+        if let c = wideWhole[k] { return c }
+        let c = wideMaker.contour(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed, local: local)
+        wideWhole[k] = c
+        return c
+    }
 
     /// How many of the whole path's inner joins go through their vertex (counted once).
     private lazy var joinsThroughVertex: Int = {
@@ -235,7 +248,7 @@ final class StrokeBuilder {
             return false
         }
         if start <= 0 && end >= 1 {
-            for (k, c) in flat.contours.enumerated() where reaches(k) { wide.add(flat.points[c.range], closed: c.isClosed, local: local) }
+            for k in flat.contours.indices where reaches(k) { wide.add(wideContour(k, local: local)) }
         } else {
             var buffer: [Point] = []
             swap(&buffer, &piece)
@@ -245,7 +258,7 @@ final class StrokeBuilder {
                 if let piece {
                     wide.add(piece[...], closed: false, local: local)
                 } else {
-                    wide.add(flat.points[flat.contours[k].range], closed: flat.contours[k].isClosed, local: local)
+                    wide.add(wideContour(k, local: local))
                 }
             }
         }

@@ -159,6 +159,42 @@ final class WideStroke {
         tilesFilled = 0; tilesExact = 0; tilesSplitForPieces = 0
     }
 
+    /// What `add` keeps of one contour under one transform: its pieces and what tiles are
+    /// classified by. A contour a pen has finished is the same frame after frame: kept (`contour`)
+    /// and added again (`add(_:)`) rather than stroked again.
+    struct Contour {
+        fileprivate var pieces = Polylines()
+        fileprivate var segments: [Point] = []
+        fileprivate var segmentButts: [UInt8] = []
+        fileprivate var tips: [(point: Point, reach: Double)] = []
+        fileprivate var corners: [(point: Point, reach: Double)] = []
+        fileprivate var buttEnds: [(point: Point, inward: Point)] = []
+        fileprivate var overall = (reach: 1.0, keep: 1.0)
+    }
+
+    /// One contour (as `add` takes it) kept: what adding it alone gives. Forgets what was added
+    /// since `begin`.
+    func contour(_ points: ArraySlice<Point>, closed: Bool, local: Transform) -> Contour {
+        begin()
+        add(points, closed: closed, local: local)
+        return Contour(pieces: pieces, segments: segments, segmentButts: segmentButts, tips: tips, corners: corners,
+                       buttEnds: buttEnds, overall: overall)
+    }
+
+    /// Adds a kept contour: the same as adding its points under its transform again.
+    func add(_ c: Contour) {
+        var pieces = Polylines(), segments: [Point] = [], segmentButts: [UInt8] = []
+        swap(&pieces, &self.pieces); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
+        defer { swap(&pieces, &self.pieces); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts) }
+        let base = pieces.points.count
+        pieces.points.append(contentsOf: c.pieces.points)
+        for s in c.pieces.starts { pieces.starts.append(base + s) }
+        segments.append(contentsOf: c.segments)
+        segmentButts.append(contentsOf: c.segmentButts)
+        tips.append(contentsOf: c.tips); corners.append(contentsOf: c.corners); buttEnds.append(contentsOf: c.buttEnds)
+        overall = (Swift.max(overall.reach, c.overall.reach), Swift.min(overall.keep, c.overall.keep))
+    }
+
     /// Adds one contour of the path (as the stroker takes it), in the path's coordinates, mapped by
     /// `local`.
     func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform) {
