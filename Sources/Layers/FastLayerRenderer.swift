@@ -585,8 +585,10 @@ public final class FastLayerRenderer {
         }
         let t = op.transform
         let local = Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: key.fx, ty: key.fy)
-        if let stroke = op.stroke {
-            strokeBuilder(op.path, stroke.style, t).outline(start: stroke.start, end: stroke.end, local: local, into: &polylines)
+        // One builder for the step's stroke, looked up once.
+        let builder = op.stroke.map { strokeBuilder(op.path, $0.style, t) }
+        if let stroke = op.stroke, let builder {
+            builder.outline(start: stroke.start, end: stroke.end, local: local, into: &polylines)
         } else {
             op.path.flatten(into: &polylines, transform: local)
         }
@@ -602,11 +604,10 @@ public final class FastLayerRenderer {
         }
         let tile = newTile(clipped ? clippedKey : key, r, path: op.path)
         if clipped { tile.x0 += ix; tile.y0 += iy }
-        if let stroke = op.stroke, op.rule == .nonZero, strokeBuilder(op.path, stroke.style, t).drawsWide(local: local) {
+        if let stroke = op.stroke, let builder, op.rule == .nonZero, builder.drawsWide(local: local) {
             // A wide pen: its pieces, tile by tile (not the outline's crossing spokes).
-            strokeBuilder(op.path, stroke.style, t).renderWide(start: stroke.start, end: stroke.end, local: local,
-                                                               width: tile.width, height: tile.height,
-                                                               originX: r.x0, originY: r.y0, rasterizer: rasterizer, into: tile.values)
+            builder.renderWide(start: stroke.start, end: stroke.end, local: local, width: tile.width, height: tile.height,
+                               originX: r.x0, originY: r.y0, rasterizer: rasterizer, into: tile.values)
         } else if threads > 1 {
             // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
             if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
