@@ -74,8 +74,8 @@ public final class LayeredScene<Model: LayerSceneModel>: Scene {
         let w = whole.width, h = whole.height
         pixmap.bytes.withUnsafeMutableBytes { dst in
             whole.bytes.withUnsafeBytes { src in
-                guard let d = dst.baseAddress, let s = src.baseAddress, dst.count == src.count else { return }
-                guard let (pixel, box) = backdrop, dst.count == w * h * 4 else {
+                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                guard let (pixel, box) = backdrop, dst.count == src.count, dst.count == w * h * 4 else {
                     d.copyMemory(from: s, byteCount: min(dst.count, src.count))
                     return
                 }
