@@ -111,15 +111,13 @@ final class WideStroke {
     /// a butt end (such a point, past the end's line, no piece need cover). For every butt end the
     /// disk is beyond its half-width; or wholly on the stroke's side of its line (every point of it
     /// then has a nearer point on the end's segment); or nearer, by more than its diameter, to
-    /// the rest of the path than to the end (`buttDistance`: every point of it then has a nearer
-    /// point elsewhere).
-    private func clearOfButts(_ p: Point, r: Double, h: Double, margin: Double) -> Bool {
-        var rest = -1.0
+    /// the rest of the path than to the end (`rest`, `buttDistance`'s: every point of it then has a
+    /// nearer point elsewhere).
+    private func clearOfButts(_ p: Point, r: Double, h: Double, margin: Double, rest: Double) -> Bool {
         for e in buttEnds {
             let w = p - e.point
             let far = w.length
             guard far < h + r + margin, w.x * e.inward.x + w.y * e.inward.y < r + margin else { continue }
-            if rest < 0 { rest = buttDistance(p, r: r, margin: margin, below: h + r + margin) }
             if !(rest + 2 * r + margin < far) { return false }
         }
         return true
@@ -304,15 +302,16 @@ final class WideStroke {
         let r = (Double(tw * tw + th * th)).squareRoot() / 2
         let inner = h * overall.keep - tol - margin - r, outer = h * overall.reach + tol + margin + r
         let d = distance(c, below: outer)
-        let inside = d <= inner && clearOfCorners(c, r: r, h: h, margin: margin) && clearOfButts(c, r: r, h: h, margin: margin)
+        // Within reach of a butt end, the distance that leaves out the segments the tile is wholly
+        // behind the butt line of (computed once, for both tests); elsewhere it is `d`'s.
+        var nearButt = false
+        for e in buttEnds where (e.point - c).length < outer { nearButt = true; break }
+        let rest = nearButt ? buttDistance(c, r: r, margin: margin, below: outer) : d
+        let inside = d <= inner && clearOfCorners(c, r: r, h: h, margin: margin) && clearOfButts(c, r: r, h: h, margin: margin, rest: rest)
         var outside = false
         if !inside {
-            if d >= outer {
-                outside = beyondTips(c, r: r, h: h, margin: margin)
-            } else if !buttEnds.isEmpty {
-                // Past a butt end's line, the end's segment reaches nothing.
-                outside = buttDistance(c, r: r, margin: margin, below: outer) >= outer && beyondTips(c, r: r, h: h, margin: margin)
-            }
+            // Past a butt end's line, the end's segment reaches nothing.
+            outside = (d >= outer || rest >= outer) && beyondTips(c, r: r, h: h, margin: margin)
         }
         if inside {
             for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
