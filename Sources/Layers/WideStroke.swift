@@ -111,7 +111,7 @@ final class WideStroke {
     /// a butt end (such a point, past the end's line, no piece need cover). For every butt end the
     /// disk is beyond its half-width; or wholly on the stroke's side of its line (every point of it
     /// then has a nearer point on the end's segment); or nearer, by more than its diameter, to
-    /// the rest of the path than to the end (`rest`, `buttDistance`'s: every point of it then has a
+    /// the rest of the path than to the end (`rest`, `distance` past butts: every point of it then has a
     /// nearer point elsewhere).
     private func clearOfButts(_ p: Point, r: Double, h: Double, margin: Double, rest: Double) -> Bool {
         for e in buttEnds {
@@ -306,7 +306,7 @@ final class WideStroke {
         // behind the butt line of (computed once, for both tests); elsewhere it is `d`'s.
         var nearButt = false
         for e in buttEnds where (e.point - c).length < outer { nearButt = true; break }
-        let rest = nearButt ? buttDistance(c, r: r, margin: margin, below: outer) : d
+        let rest = nearButt ? distance(c, below: outer, pastButts: r + margin) : d
         let inside = d <= inner && clearOfCorners(c, r: r, h: h, margin: margin) && clearOfButts(c, r: r, h: h, margin: margin, rest: rest)
         var outside = false
         if !inside {
@@ -381,56 +381,40 @@ final class WideStroke {
     }
 
     /// The distance from `p` to the nearest segment, or any value at least `limit` when none is
-    /// nearer than that.
-    private func distance(_ p: Point, below limit: Double) -> Double {
+    /// nearer than that. With `pastButts` (the radius of a disk round `p`, with the margin), the
+    /// distance to what the pieces are built round next to butt ends: a segment's rectangle ends at
+    /// the line through a butt end across it, and nothing is built at that end, so when the whole
+    /// disk is past that line the segment counts only by its other end (the joins there), or not at
+    /// all when that is a butt end too.
+    private func distance(_ p: Point, below limit: Double, pastButts: Double? = nil) -> Double {
         var best = limit * limit
         let n = segments.count / 2
         // Through buffers: one access to each array, not one per element.
         segments.withUnsafeBufferPointer { seg in
             segmentBoxes.withUnsafeBufferPointer { boxes in
-                for k in 0 ..< boxes.count where boxes[k].distance2(p) < best {
-                    for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
-                        let a = seg[2 * i], e = seg[2 * i + 1]
-                        let v = e - a, w = p - a
-                        let l2 = v.x * v.x + v.y * v.y
-                        let t = l2 > 0 ? Swift.min(Swift.max((w.x * v.x + w.y * v.y) / l2, 0), 1) : 0
-                        let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
-                        best = Swift.min(best, q.x * q.x + q.y * q.y)
+                segmentButts.withUnsafeBufferPointer { buttFlags in
+                    for k in 0 ..< boxes.count where boxes[k].distance2(p) < best {
+                        for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
+                            let a = seg[2 * i], e = seg[2 * i + 1]
+                            let v = e - a, w = p - a
+                            let l2 = v.x * v.x + v.y * v.y
+                            let u = l2 > 0 ? (w.x * v.x + w.y * v.y) / l2 : 0
+                            var t = Swift.min(Swift.max(u, 0), 1)
+                            if let reach = pastButts, buttFlags[i] != 0 {
+                                let butts = buttFlags[i], len = l2.squareRoot()
+                                if butts & 1 != 0, u * len < -reach {
+                                    guard butts & 2 == 0 else { continue }
+                                    t = 1
+                                } else if butts & 2 != 0, (1 - u) * len < -reach {
+                                    guard butts & 1 == 0 else { continue }
+                                    t = 0
+                                }
+                            }
+                            let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
+                            best = Swift.min(best, q.x * q.x + q.y * q.y)
+                        }
                     }
                 }
-            }
-        }
-        return best.squareRoot()
-    }
-
-    /// The distance from `p` to what the pieces are built round (any value at least `limit` when
-    /// nothing is nearer), for a disk of radius `r` round `p` next to butt ends: a segment's
-    /// rectangle ends at the line through a butt end across it, and nothing is built at that end,
-    /// so when the whole disk is past that line the segment counts only by its other end (the
-    /// joins there), or not at all when that is a butt end too.
-    private func buttDistance(_ p: Point, r: Double, margin: Double, below limit: Double) -> Double {
-        var best = limit * limit
-        let n = segments.count / 2
-        for (k, b) in segmentBoxes.enumerated() where b.distance2(p) < best {
-            for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
-                let a = segments[2 * i], e = segments[2 * i + 1]
-                let v = e - a, w = p - a
-                let l2 = v.x * v.x + v.y * v.y
-                let u = l2 > 0 ? (w.x * v.x + w.y * v.y) / l2 : 0
-                var t = Swift.min(Swift.max(u, 0), 1)
-                let butts = segmentButts[i]
-                if butts != 0 {
-                    let len = l2.squareRoot()
-                    if butts & 1 != 0, u * len < -(r + margin) {
-                        guard butts & 2 == 0 else { continue }
-                        t = 1
-                    } else if butts & 2 != 0, (1 - u) * len < -(r + margin) {
-                        guard butts & 1 == 0 else { continue }
-                        t = 0
-                    }
-                }
-                let q = Point(a.x + v.x * t - p.x, a.y + v.y * t - p.y)
-                best = Swift.min(best, q.x * q.x + q.y * q.y)
             }
         }
         return best.squareRoot()
