@@ -91,6 +91,11 @@ public final class FastLayerRenderer {
     private var shadowEntries: [ShadowEntry] = []
     private var shadowIndex = 0
     private var groupStack: [Int] = []
+    /// Per step, its counterpart in the last frame's list (-1: none); per step of that list, whether
+    /// it has one; and that list's steps by origin and number (see `matchPrevious`).
+    private var matchOf: [Int32] = []
+    private var previousMatched: [Bool] = []
+    private var previousIndex: [StepKey: Int32] = [:]
     private var stale: [CoverageTile] = []
     private var strokes: [StrokeBuilder] = []
     private var pending: [PendingTile] = []
@@ -186,6 +191,8 @@ public final class FastLayerRenderer {
 
     private func build(_ layer: Layer, parentCTM: Transform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        let origin = UInt(bitPattern: layer.modelIdentity)
+        let first = sink.ops.count
         if layer.castsShadow { addShadow(layer, parentCTM: parentCTM) }
         let ctm = layer.transformToSuperlayer.concatenating(parentCTM)
         let grouped = layer.mask != nil || layer.opacity < 1 || layer.masksToBounds
@@ -211,6 +218,7 @@ public final class FastLayerRenderer {
             sink.fill(rect: layer.bounds, transform: ctm, paint: .color(bg))
         }
         layer.emitContent(into: &sink, ctm: ctm)
+        var seq = tag(first, origin: origin, seq: 0)
         for s in layer.sublayers { build(s, parentCTM: ctm) }
         guard grouped else { return }
         if let mask = layer.mask {
@@ -218,6 +226,7 @@ public final class FastLayerRenderer {
             op.end = begin
             sink.ops[begin].maskIndex = sink.ops.count
             sink.ops.append(op)
+            seq = tag(sink.ops.count - 1, origin: origin, seq: seq)
             depth += 1; maxDepth = max(maxDepth, depth)
             build(mask, parentCTM: ctm)                 // a mask lives in its layer's coordinates
             depth -= 1
@@ -226,7 +235,22 @@ public final class FastLayerRenderer {
         end.end = begin
         sink.ops.append(end)
         sink.ops[begin].end = sink.ops.count - 1
+        tag(sink.ops.count - 1, origin: origin, seq: seq)
         depth -= 1
+    }
+
+    /// Marks steps `first...` (to the end of the list) as `origin`'s, numbered from `seq`, with their
+    /// indices; returns the next number.
+    @discardableResult
+    private func tag(_ first: Int, origin: UInt, seq: Int) -> Int {
+        var k = Int32(truncatingIfNeeded: seq)
+        sink.ops.withUnsafeMutableBufferPointer { ops in
+            for i in first ..< ops.count {
+                ops[i].origin = origin; ops[i].seq = k; ops[i].at = Int32(truncatingIfNeeded: i)
+                k &+= 1
+            }
+        }
+        return Int(k)
     }
 
     /// A step filling `layer`'s shadow (`ShadowMaker`'s, the reference's) beneath it. A shadow with
@@ -265,25 +289,31 @@ public final class FastLayerRenderer {
         gradientLocations.removeAll(keepingCapacity: true)
         // The last frame's steps tell which tiles still hold (whatever the pixmap holds); whether the
         // pixmap holds that frame decides what is drawn.
-        let reusable = built && previous.count == sink.ops.count
-        let comparable = valid && reusable
         // A local (read only here) lets steps be compared in place rather than copied out.
         let previous = self.previous
         var ops = sink.ops
         sink.ops = []
         let n = ops.count
+        // Each step's counterpart in the last frame's list (the same layer's same step), when the
+        // last frame's steps were built for this canvas: its tile is reused, and the two are
+        // compared, when the counterparts keep their order (steps born or gone in between, as an
+        // emitter's particles are, are drawn again where they are or were).
+        let ordered = built && matchPrevious(ops, previous)
+        let comparable = valid && built && ordered
         strokesUpdatedInPlace = 0
         strokeDamage.removeAll(keepingCapacity: true)
         strokeDamage.append(contentsOf: repeatElement(PixelRect.empty, count: n))
         // Fills: reuse what did not change, rasterize the rest. Steps are read in place, through
-        // pointers (the last frame's only when `reusable`: then it has as many).
+        // pointers (the last frame's through each step's counterpart, when it has one).
         previous.withUnsafeBufferPointer { prev in
             ops.withUnsafeMutableBufferPointer { cur in
                 guard let first = cur.baseAddress else { return }
                 let old = prev.baseAddress
+                let match = matchOf
                 for i in 0 ..< n {
                     let op = first + i
-                    let was = reusable ? old.map { UnsafePointer($0 + i) } : nil
+                    let j = built ? Int(match[i]) : -1
+                    let was = j >= 0 ? old.map { UnsafePointer($0 + j) } : nil
                     switch op.pointee.kind {
                     case .fill, .sumPart:
                         if let was, RenderOp.drawsSame(op, as: was) {
@@ -397,7 +427,14 @@ public final class FastLayerRenderer {
                 ops.withUnsafeBufferPointer { cur in
                     guard let cf = cur.baseAddress, let pf = prev.baseAddress else { return }
                     for i in 0 ..< n where cf[i].kind != .maskBegin && cf[i].kind != .groupEnd {
-                        let c = cf + i, p = pf + i
+                        let c = cf + i
+                        let j = Int(matchOf[i])
+                        guard j >= 0 else {
+                            // A new step: wherever it draws.
+                            addDamage(c.pointee.bounds.intersection(canvasRect))
+                            continue
+                        }
+                        let p = pf + j
                         if !strokeDamage[i].isEmpty {
                             addDamage(strokeDamage[i].intersection(canvasRect))
                         } else if RenderOp.drawsSame(c, as: p), c.pointee.bounds == p.pointee.bounds {
@@ -426,6 +463,10 @@ public final class FastLayerRenderer {
                             addDamage(c.pointee.bounds.union(p.pointee.bounds).intersection(canvasRect))
                         }
                     }
+                    // Steps gone since the last frame: wherever they drew.
+                    for j in previous.indices where !previousMatched[j] && pf[j].kind != .maskBegin && pf[j].kind != .groupEnd {
+                        addDamage(pf[j].bounds.intersection(canvasRect))
+                    }
                 }
             }
         }
@@ -447,6 +488,46 @@ public final class FastLayerRenderer {
             }
         }
         sink.ops = ops
+    }
+
+    /// Fills `matchOf` (per step of `ops`, the index in `previous` of the step with its origin and
+    /// number, or -1) and `previousMatched`; true when the matched indices increase along `ops`, so
+    /// that the steps found in both lists are drawn in the same order.
+    private func matchPrevious(_ ops: [RenderOp], _ previous: [RenderOp]) -> Bool {
+        let n = ops.count, m = previous.count
+        matchOf.removeAll(keepingCapacity: true)
+        previousMatched.removeAll(keepingCapacity: true)
+        previousMatched.append(contentsOf: repeatElement(false, count: m))
+        return ops.withUnsafeBufferPointer { cur in
+            previous.withUnsafeBufferPointer { prev in
+                // Mostly the same steps in the same places.
+                if n == m, (0 ..< n).allSatisfy({ cur[$0].origin == prev[$0].origin && cur[$0].seq == prev[$0].seq }) {
+                    matchOf.append(contentsOf: 0 ..< Int32(truncatingIfNeeded: n))
+                    for j in 0 ..< m { previousMatched[j] = true }
+                    return true
+                }
+                previousIndex.removeAll(keepingCapacity: true)
+                for j in 0 ..< m { previousIndex[StepKey(origin: prev[j].origin, seq: prev[j].seq)] = Int32(truncatingIfNeeded: j) }
+                var ordered = true, last = -1
+                for i in 0 ..< n {
+                    guard let j = previousIndex[StepKey(origin: cur[i].origin, seq: cur[i].seq)], !previousMatched[Int(j)] else {
+                        matchOf.append(-1)
+                        continue
+                    }
+                    matchOf.append(j)
+                    previousMatched[Int(j)] = true
+                    if Int(j) <= last { ordered = false }
+                    last = Int(j)
+                }
+                return ordered
+            }
+        }
+    }
+
+    /// A step's origin and number (see `RenderOp.origin`).
+    private struct StepKey: Hashable {
+        var origin: UInt
+        var seq: Int32
     }
 
     /// The spans where each moved step's old and new tiles differ, on all threads when there is

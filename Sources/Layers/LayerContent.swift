@@ -197,6 +197,11 @@ struct RenderOp {
     var clip: ClipKind = .none
     /// `.groupBegin`: index of its `.groupEnd`; `.maskBegin`: of the group's begin; `.sumBegin`: one past its last part.
     var end = 0
+    /// Who made the step, to find it again in the next frame's list: the model layer
+    /// (`Layer.modelIdentity`), the step's number among that layer's steps, and its index in its list.
+    var origin: UInt = 0
+    var seq: Int32 = 0
+    var at: Int32 = 0
     // Resolved each frame.
     var tile: CoverageTile?
     var tileX = 0, tileY = 0
@@ -228,10 +233,26 @@ struct RenderOp {
             && a.pointee.paint == b.pointee.paint
     }
 
-    /// The same rectangle, opacity, mask, clip and extent (what a group or a rectangle adds).
+    /// The same rectangle, opacity, mask, clip and extent (what a group or a rectangle adds; the
+    /// extent counted in steps from the step itself, which may stand elsewhere in its list).
     private static func groupsLike(_ a: UnsafePointer<RenderOp>, _ b: UnsafePointer<RenderOp>) -> Bool {
         a.pointee.rect == b.pointee.rect && a.pointee.opacity == b.pointee.opacity && a.pointee.hasMask == b.pointee.hasMask
-            && a.pointee.clip == b.pointee.clip && a.pointee.end == b.pointee.end
+            && a.pointee.clip == b.pointee.clip && relativeEnd(a) == relativeEnd(b)
+    }
+
+    /// Where `end` points, counted from the step (0 for the kinds that have none).
+    @inline(__always)
+    private static func relativeEnd(_ a: UnsafePointer<RenderOp>) -> Int {
+        switch a.pointee.kind {
+        case .groupBegin, .maskBegin, .groupEnd, .sumBegin: return a.pointee.end - Int(a.pointee.at)
+        case .fill, .rect, .sumPart, .image: return 0
+        }
+    }
+
+    /// Where a group's mask starts, counted from the step (-1: it has none).
+    @inline(__always)
+    private static func relativeMask(_ a: UnsafePointer<RenderOp>) -> Int {
+        a.pointee.maskIndex < 0 ? -1 : a.pointee.maskIndex - Int(a.pointee.at)
     }
 
     /// The same shape (one storage, or equal elements).
@@ -244,7 +265,7 @@ struct RenderOp {
     /// a path clip) their transform. The bounds follow the content and change no pixel by themselves.
     static func placesSame(_ a: UnsafePointer<RenderOp>, as b: UnsafePointer<RenderOp>) -> Bool {
         (a.pointee.kind == .sumBegin || a.pointee.kind == .groupBegin) && a.pointee.clip != .path && paintsLike(a, b)
-            && groupsLike(a, b) && a.pointee.maskIndex == b.pointee.maskIndex && a.pointee.maskFirst == b.pointee.maskFirst
+            && groupsLike(a, b) && relativeMask(a) == relativeMask(b) && a.pointee.maskFirst == b.pointee.maskFirst
             && a.pointee.bypassRows == b.pointee.bypassRows && a.pointee.bypassColumns == b.pointee.bypassColumns
     }
 

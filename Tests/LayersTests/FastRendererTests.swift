@@ -206,6 +206,86 @@ func maxChannelDifference(_ a: Pixmap, _ b: Pixmap) -> (diff: Int, x: Int, y: In
         }
     }
 
+    /// Layers that vanish and come back (opacity to 0 and back: their steps leave the list and
+    /// return, so the lists' lengths differ), move, and change places in the tree: every frame
+    /// drawn from the last one equals a frame drawn whole, and no pixel outside the damage changed.
+    @Test(arguments: 0 ..< 8)
+    func stepsThatComeAndGoAreDrawnWhereTheyAreAndWere(seed: Int) throws {
+        let size = 40
+        var r = SeededRandom(seed: UInt64(seed) &+ 501)
+        let model = RandomTrees.tree(seed: UInt64(seed) &* 17 &+ 3, size: size)
+        for _ in 0 ..< 3 { model.addSublayer(RandomTrees.layer(&r, size: Double(size), depth: 1)) }
+        var all: [Layer] = []
+        func collect(_ l: Layer) { all.append(l); l.sublayers.forEach(collect); if let m = l.mask { collect(m) } }
+        model.sublayers.forEach(collect)
+        for l in all where r.int(0 ... 1) == 0 {
+            let values: [Double] = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 1, 0, 0.5], [0, 0.6, 0, 1]][r.int(0 ... 3)]
+            l.add(AnyAnimation(try KeyframeAnimation<Layer, Double>(keyPath: \Layer.opacity, values: values, keyTimes: [0, 0.3, 0.6, 1],
+                                                                     timing: MediaTiming(duration: 1))), forKey: "o")
+            if r.int(0 ... 1) == 0 {
+                let dx = [0.37, 3, 6.5][r.int(0 ... 2)]
+                l.add(AnyAnimation(try KeyframeAnimation<Layer, Point>(keyPath: \Layer.position, values: [l.position, l.position + Point(dx, -dx)],
+                                                                       keyTimes: [0, 1], timing: MediaTiming(duration: 1))), forKey: "p")
+            }
+        }
+        let renderer = FastLayerRenderer()
+        var frame = Pixmap(width: size, height: size)
+        for n in 0 ... 12 {
+            if n == 7, model.sublayers.count >= 2 {
+                // The bottom layer goes to the top: steps found in both lists change order.
+                model.addSublayer(model.sublayers[0])
+            }
+            let t = Double(n) / 12
+            let tree = model.presentation(at: t)
+            let before = frame
+            let rows = renderer.render(tree, into: &frame, width: size, height: size)
+            let whole = FastLayerRenderer().renderPixmap(model.presentation(at: t), width: size, height: size)
+            let same = frame == whole
+            #expect(same, "seed \(seed) frame \(n): the damaged frame differs from a whole frame")
+            guard n > 0 else { continue }
+            for y in 0 ..< size {
+                for x in 0 ..< size where before.pixel(x, y) != frame.pixel(x, y) {
+                    let inside = renderer.damage.contains { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }
+                    #expect(inside && rows.contains(y), "seed \(seed) frame \(n): (\(x), \(y)) changed outside the damage")
+                }
+            }
+        }
+    }
+
+    /// Particles born and gone (an emitter's): each frame draws again only around the particles
+    /// that changed, not the box of every particle, although the list of steps changes length.
+    @Test func particlesBornAndGoneAreDrawnOnlyWhereTheyAreAndWere() {
+        let size = 200
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: Double(size), height: Double(size)); root.anchorPoint = .zero
+        root.backgroundColor = .white
+        var dots: [ShapeLayer] = []
+        for k in 0 ..< 16 {
+            let s = ShapeLayer()
+            s.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 9, height: 9))
+            s.bounds = Rect(x: 0, y: 0, width: 9, height: 9); s.anchorPoint = .zero
+            s.position = Point(Double(k % 4) * 48 + 6.25, Double(k / 4) * 48 + 5.5)
+            s.fillColor = Color(r: 200, g: 40, b: 10)
+            s.opacity = 0
+            root.addSublayer(s)
+            dots.append(s)
+        }
+        let renderer = FastLayerRenderer()
+        var frame = Pixmap(width: size, height: size)
+        renderer.render(root, into: &frame, width: size, height: size)
+        for k in 0 ..< 16 {
+            // Particle k is born, particle k - 3 dies, and particle k - 1 fades.
+            dots[k].opacity = 1
+            if k >= 3 { dots[k - 3].opacity = 0 }
+            if k >= 1 { dots[k - 1].opacity = 0.5 }
+            renderer.render(root, into: &frame, width: size, height: size)
+            let same = frame == FastLayerRenderer().renderPixmap(root, width: size, height: size)
+            #expect(same, "frame \(k): the damaged frame differs from a whole frame")
+            // At most three 10 x 10 boxes (with the spans' joins on their rows).
+            #expect(renderer.damagedPixels <= 3 * 10 * 10 + 3 * 10 * SpanDamage.gap, "frame \(k): \(renderer.damagedPixels) pixels drawn")
+        }
+    }
+
     @Test func aShapeMovedByWholePixelsIsNotRasterizedAgain() {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 64, height: 64); root.anchorPoint = .zero
