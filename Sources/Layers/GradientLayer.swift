@@ -38,8 +38,14 @@ open class GradientLayer: Layer, @unchecked Sendable {
     }
 
     /// The stops made from `colors` and `locations` last time (kept while they stay the same, so a
-    /// presentation copy drawn every frame allocates nothing).
-    private var madeStops: (colors: [Color], locations: [Double]?, stops: [GradientStop])?
+    /// presentation copy drawn every frame allocates nothing), and copies of the colours and
+    /// locations they were made from, in the layer's own storage: holding an animation's value
+    /// itself would keep the storage its animation writes into again a few frames later (then
+    /// copied, allocating) whenever the layer is not drawn for a while.
+    private var madeStops: [GradientStop]?
+    private var madeColors: [Color] = []
+    private var madeLocations: [Double] = []
+    private var madeWithLocations = false
     /// The last few stop lists made, each written into again `stopRing.count` makings later (when
     /// nobody holds it any more), so animated locations or colours allocate nothing per frame.
     private var stopRing: [[GradientStop]] = []
@@ -57,8 +63,8 @@ open class GradientLayer: Layer, @unchecked Sendable {
         let dd = d.x * d.x + d.y * d.y
         guard dd > 0, dd.isFinite else { return nil }
         let stops: [GradientStop]
-        if let m = madeStops, m.colors == colors, m.locations == locations {
-            stops = m.stops
+        if let m = madeStops, madeColors == colors, madeWithLocations == (locations != nil), locations.map({ $0 == madeLocations }) ?? true {
+            stops = m
         } else {
             let n = colors.count
             let given = locations.flatMap { $0.count == n && $0.allSatisfy(\.isFinite) ? $0 : nil }
@@ -71,7 +77,10 @@ open class GradientLayer: Layer, @unchecked Sendable {
             if stopRing.count < Self.stopRingSize { stopRing.append(out) } else { stopRing[stopNext] = out }
             stopNext = (stopNext + 1) % Self.stopRingSize
             stops = out
-            madeStops = (colors, locations, stops)
+            madeStops = stops
+            madeColors.removeAll(keepingCapacity: true); madeColors.append(contentsOf: colors)
+            madeLocations.removeAll(keepingCapacity: true); madeLocations.append(contentsOf: locations ?? [])
+            madeWithLocations = locations != nil
         }
         return .linear(stops: stops, start: s, end: e)
     }

@@ -85,6 +85,27 @@ func canvasRoot(_ w: Int, _ h: Int) -> Layer {
         for i in 0 ..< 20 { #expect(end.pixel(i, 0) == SIMD4(0xF2, 0x45, 0x57, 255)) }
     }
 
+    /// A presentation copy whose paint was made once and then not again for a while (a layer not
+    /// drawn) holds no animated value: the animation keeps writing its results into the same few
+    /// arrays, none copied (a copy is an allocation per frame).
+    @Test func aPaintMadeOnceHoldsNoAnimatedLocations() throws {
+        let g = Self.horizontal(20, 1)
+        g.colors = [.clear, Self.red, Self.red, .clear]
+        g.locations = [0.7, 0.7, 0.7, 0.7]
+        g.add(BasicAnimation<GradientLayer, [Double]?>(keyPath: \GradientLayer.locations, from: [0.7, 0.7, 0.7, 0.7], to: [0, 0, 1, 1],
+                                                       timing: MediaTiming(duration: 1)), forKey: "spread")
+        let tree = try #require(g.presentation(at: 0.05) as? GradientLayer)
+        func storage() -> UInt { tree.locations.map { a in a.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } } ?? 0 }
+        var seen = [storage()]
+        #expect(tree.paint != nil)              // made from the first value, then not again
+        for k in 1 ... 12 {
+            _ = g.presentation(at: 0.05 + Double(k) * 0.05, reusing: tree)
+            seen.append(storage())
+        }
+        #expect(Set(seen).count == 4, "the results took \(Set(seen).count) arrays: \(seen)")
+        for k in 4 ..< seen.count { #expect(seen[k] == seen[k - 4], "result \(k) was copied") }
+    }
+
     @Test func coloursAnimateThroughATypedKeyPath() {
         let g = Self.horizontal(4, 1)
         let a = BasicAnimation<GradientLayer, [Color]>(keyPath: \GradientLayer.colors, from: [.black, .black],
