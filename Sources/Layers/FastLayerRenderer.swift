@@ -14,7 +14,9 @@ import Raster
 /// linear part and vertical offset) replayed at the fractional horizontal offset; a glyph that slid
 /// by a fraction is replayed over its own last tile, writing only where its rows change.
 ///
-/// The list is compared with the previous frame's: the pixels that can differ are the device bounds
+/// The list is compared with the previous frame's, each step with the one the same layer made in
+/// the same place among its steps (a step born or gone is drawn where it is or was; everything, when
+/// the steps found in both lists changed order): the pixels that can differ are the device bounds
 /// of the steps that differ, old and new, or for a shape that only moved the columns where its old
 /// and new coverages can differ (from the tiles' row ranges, or by comparing the tiles; damage,
 /// kept as spans per row). Only those spans are drawn again, row by row: every row is composited
