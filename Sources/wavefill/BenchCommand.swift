@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Timed frames per size and mode (1...100000).", valueName: "N"))
     var frames: Int = 300
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Untimed warm-up frames (0...100000). With --scene the timed frames are spread over the scene's loop from frame N on, and are also played twice untimed first.", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Untimed warm-up frames (0...100000). With --scene the timed frames are spread over the scene's loop from frame N on, and are also played three times untimed first.", valueName: "N"))
     var warmup: Int = 30
 
     @Option(name: .long, help: ArgumentHelp("Modes to run: full, dirty or both, comma-separated.", valueName: "list"))
