@@ -499,13 +499,13 @@ public final class FastLayerRenderer {
         let n = ops.count, m = previous.count
         matchOf.removeAll(keepingCapacity: true)
         previousMatched.removeAll(keepingCapacity: true)
-        previousMatched.append(contentsOf: repeatElement(false, count: m))
         return ops.withUnsafeBufferPointer { cur in
             previous.withUnsafeBufferPointer { prev in
                 // Mostly the same steps in the same places.
-                if n == m, (0 ..< n).allSatisfy({ cur[$0].origin == prev[$0].origin && cur[$0].seq == prev[$0].seq }) {
+                let same = n == m && (0 ..< n).allSatisfy { cur[$0].origin == prev[$0].origin && cur[$0].seq == prev[$0].seq }
+                previousMatched.append(contentsOf: repeatElement(same, count: m))
+                if same {
                     matchOf.append(contentsOf: 0 ..< Int32(truncatingIfNeeded: n))
-                    for j in 0 ..< m { previousMatched[j] = true }
                     return true
                 }
                 previousIndex.removeAll(keepingCapacity: true)
