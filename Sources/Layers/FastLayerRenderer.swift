@@ -916,12 +916,17 @@ public final class FastLayerRenderer {
         let pad = 1.0          // the box already holds the stroke's reach; a pixel for rounding
         guard let changed = PixelRect.covering(minX: lo.x - pad, minY: lo.y - pad, maxX: hi.x + pad, maxY: hi.y + pad) else { return nil }
         // Only the outline's loops that reach the changed window are given to the rasterizer (the
-        // others draw no edge there), with the whole outline's box.
+        // others draw no edge there), with the whole outline's box. A wide pen's pieces are drawn
+        // on the window instead (no outline): the stroke lies within every contour's whole outline
+        // but for the caps at the trim's ends, the one that moves within the changed window, the
+        // other within the last tile.
+        let wide = op.rule == .nonZero && builder.drawsWide(local: local)
         let window = StrokeBuilder.Window(x0: Double(changed.x0), y0: Double(changed.y0), x1: Double(changed.x1), y1: Double(changed.y1))
-        guard let extent = builder.outline(start: s.start, end: s.end, local: local, window: window, into: &polylines),
-              let r = PixelRect.covering(minX: extent.minX, minY: extent.minY, maxX: extent.maxX, maxY: extent.maxY), !r.isEmpty,
-              Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
+        guard let extent = wide ? builder.wholeBox() : builder.outline(start: s.start, end: s.end, local: local, window: window, into: &polylines),
+              var r = PixelRect.covering(minX: extent.minX, minY: extent.minY, maxX: extent.maxX, maxY: extent.maxY), !r.isEmpty else { return nil }
         let oldRect = PixelRect(x0: oldTile.x0, y0: oldTile.y0, x1: oldTile.x0 + oldTile.width, y1: oldTile.y0 + oldTile.height)
+        if wide { r = r.union(changed).union(oldRect) }
+        guard Double(r.x1 - r.x0) * Double(r.y1 - r.y0) <= 4 * Double(max(width * height, 1 << 16)) else { return nil }
         tilesRasterized += 1
         strokesUpdatedInPlace += 1
         let tile: CoverageTile
@@ -973,7 +978,7 @@ public final class FastLayerRenderer {
             if windowScratch.count < ww * wh { windowScratch.append(contentsOf: repeatElement(0, count: ww * wh - windowScratch.count)) }
             windowScratch.withUnsafeMutableBufferPointer { w in
                 guard let wb = w.baseAddress else { return }
-                if op.rule == .nonZero, builder.drawsWide(local: local) {
+                if wide {
                     builder.renderWide(start: s.start, end: s.end, local: local, width: ww, height: wh,
                                        originX: win.x0, originY: win.y0, rasterizer: rasterizer, into: w)
                 } else {

@@ -24,8 +24,10 @@ import Raster
 ///   vertex) or a square cap's corners (`h` times the square root of 2 from its end); a round
 ///   piece's corner reaches `tol` past its arc. A tile wholly past a butt end's line is measured
 ///   without that end's segment (only its other end's joins reach past the line);
-/// - otherwise only the pieces whose boxes meet the tile are rasterized on it, exactly: a convex
-///   closed piece that misses the tile winds around none of its points.
+/// - otherwise only the pieces whose boxes meet the tile are drawn on it, exactly: a convex
+///   closed piece that misses the tile winds around none of its points. They are drawn as their
+///   union's boundary (`ConvexUnion`: each edge less its parts inside other pieces), without the
+///   general rasterizer's ordering of every edge against every other.
 ///
 /// Buffers are kept between calls (no allocation once they have grown).
 final class WideStroke {
@@ -48,6 +50,7 @@ final class WideStroke {
     private var segmentBoxes: [Box] = []
     private var gathered = Polylines()
     private var scratch: [Float] = []
+    private var union = ConvexUnion()
     /// Tiles filled as wholly inside or outside, and tiles rasterized, since `begin` (for tests).
     private(set) var tilesFilled = 0, tilesExact = 0
     /// Tiles split for the number of pieces crossing them (`manyPieces`), since `begin`.
@@ -479,7 +482,10 @@ final class WideStroke {
             guard let sb = s.baseAddress else { return }
             if gathered.starts.isEmpty {
                 sb.update(repeating: 0, count: tw * th)
+            } else if union.render(gathered, x0: x0, y0: y0, tw: tw, th: th, into: sb) {
+                // The union from its boundary (`ConvexUnion`).
             } else {
+                // Pieces repeated: the general rasterizer, under the non-zero rule.
                 rasterizer.render(gathered, rule: .nonZero, width: tw, height: th, originX: Int(x0), originY: Int(y0),
                                   into: UnsafeMutableBufferPointer(rebasing: s[0 ..< tw * th]))
             }

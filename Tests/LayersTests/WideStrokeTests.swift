@@ -79,6 +79,34 @@ import TestSupport
         #expect(drawnWide >= 3, "only \(drawnWide) of 6 strokes count as wide")
     }
 
+    /// A contour given twice makes every piece twice, sharing every edge in the same sense: the
+    /// tiles where the union of the pieces cannot tell which copy bounds are rasterized in general,
+    /// and the stroke still covers every pixel as the outline does.
+    @Test func aRepeatedContourCoversEveryPixelAsTheOutlineDoes() {
+        var r = SeededRandom(seed: 1901)
+        let rasterizer = Rasterizer()
+        var worst: Float = 0
+        for _ in 0 ..< 3 {
+            let once = Self.randomPath(&r)
+            var path = once
+            path.append(once)
+            let style = StrokeStyle(width: r.double(10 ... 40))
+            let t = Self.randomSimilarity(&r)
+            let builder = StrokeBuilder(path: path, style: style, transform: t)
+            #expect(builder.drawsWide(local: t) || !StrokeBuilder(path: once, style: style, transform: t).drawsWide(local: t))
+            var outline = Polylines()
+            builder.outline(start: 0, end: 1, local: t, into: &outline)
+            let n = Self.size
+            var a = [Float](repeating: 0, count: n * n), b = [Float](repeating: -1, count: n * n)
+            a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: n, height: n, originX: 0, originY: 0, into: $0) }
+            b.withUnsafeMutableBufferPointer {
+                builder.renderWide(start: 0, end: 1, local: t, width: n, height: n, originX: 0, originY: 0, rasterizer: rasterizer, into: $0)
+            }
+            for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+        }
+        #expect(worst <= 1e-5, "the pieces cover a pixel \(worst) differently from the outline")
+    }
+
     /// Butt ends of wide pens on curves: a tile near such an end is filled when no point of it has
     /// the end as its nearest point of the path, and left empty when wholly past the end's line and
     /// out of reach of the rest; open contours (and trims, which cut closed ones open) with butt
