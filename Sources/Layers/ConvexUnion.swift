@@ -46,89 +46,125 @@ struct ConvexUnion {
         var minX, minY, maxX, maxY: Double
     }
 
-    /// Writes the coverage of the union of `pieces` on the `tw` x `th` tile whose top-left corner is
-    /// (`x0`, `y0`) into `out` (row-major, `tw` per row). False, with `out` unspecified, when two
-    /// pieces share a stretch of edge in the same sense.
+    /// The same for the closed polylines `pieces` (allocates: for tests).
     mutating func render(_ pieces: Polylines, x0: Double, y0: Double, tw: Int, th: Int,
                          into out: UnsafeMutablePointer<Float>) -> Bool {
+        begin(x0: x0, y0: y0, tw: tw, th: th)
+        let held = pieces.points.withUnsafeBufferPointer { pts in
+            (0 ..< pieces.starts.count).contains { add(pts, pieces.range(of: $0), chunks: UnsafeBufferPointer(start: nil, count: 0)) == .holds }
+        }
+        if held {
+            out.update(repeating: 1, count: tw * th)
+            return true
+        }
+        return finish(into: out)
+    }
+
+    /// Where a piece lies against the tile.
+    enum Placement { case misses, holds, meets }
+
+    /// The tile: its top-left corner and size.
+    private var x0 = 0.0, y0 = 0.0, tw = 0, th = 0
+    /// Pieces that meet the tile since `begin`.
+    var count: Int { boxes.count }
+
+    /// Starts the tile `tw` x `th` whose top-left corner is (`x0`, `y0`), with no piece.
+    mutating func begin(x0: Double, y0: Double, tw: Int, th: Int) {
+        self.x0 = x0; self.y0 = y0; self.tw = tw; self.th = th
+        edges.removeAll(keepingCapacity: true); first.removeAll(keepingCapacity: true); boxes.removeAll(keepingCapacity: true)
+    }
+
+    /// Edges per chunk of a piece's `chunks` (see `add`).
+    static let chunk = 32
+
+    /// Adds the piece `pts[r]` (convex, of positive area) when an edge of it meets the tile (the
+    /// edges that do are kept); else says whether it holds the whole tile or none of it. `chunks`
+    /// are empty or the boxes of its edges `chunk` at a time (edge `i` runs from point `i - 1`, the
+    /// last for the first, to point `i`): edges in a chunk whose box misses the tile are passed over.
+    mutating func add(_ pts: UnsafeBufferPointer<Point>, _ r: Range<Int>, chunks: UnsafeBufferPointer<WideStroke.Box>) -> Placement {
+        guard r.count >= 3 else { return .misses }
+        let fw = Double(tw), fh = Double(th)
+        let x0 = self.x0, y0 = self.y0
+        // A hair round the tile, for the rounding of the edges' boxes.
+        let m = 1e-9 * Swift.max(1, abs(x0), abs(y0))
+        let before = edges.count
+        var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        let n = r.count
+        let chunkCount = chunks.isEmpty ? 1 : chunks.count
+        for c in 0 ..< chunkCount {
+            if !chunks.isEmpty {
+                let b = chunks[c]
+                guard b.maxX - x0 >= -m, b.minX - x0 <= fw + m, b.maxY - y0 >= -m, b.minY - y0 <= fh + m else { continue }
+            }
+            let lo = chunks.isEmpty ? 0 : c * Self.chunk, hi = chunks.isEmpty ? n : Swift.min(n, (c + 1) * Self.chunk)
+            var a = lo == 0 ? pts[r.upperBound - 1] : pts[r.lowerBound + lo - 1]
+            a = Point(a.x - x0, a.y - y0)
+            for i in r.lowerBound + lo ..< r.lowerBound + hi {
+                let b = Point(pts[i].x - x0, pts[i].y - y0)
+                defer { a = b }
+                guard Swift.max(a.x, b.x) >= -m, Swift.min(a.x, b.x) <= fw + m,
+                      Swift.max(a.y, b.y) >= -m, Swift.min(a.y, b.y) <= fh + m else { continue }
+                let dx = b.x - a.x, dy = b.y - a.y
+                let len = (dx * dx + dy * dy).squareRoot()
+                // A repeated point bounds nothing; an edge whose box meets the tile may still pass
+                // it by.
+                guard len > 1e-12, Self.meets(a, dx, dy, fw + m, fh + m, -m) else { continue }
+                // Inside is left of the edge: dx (y - ay) - dy (x - ax) > 0.
+                let nx = -dy / len, ny = dx / len
+                edges.append(Edge(x: a.x, y: a.y, dx: dx, dy: dy, nx: nx, ny: ny, off: -(nx * a.x + ny * a.y)))
+                box.minX = Swift.min(box.minX, a.x, b.x); box.maxX = Swift.max(box.maxX, a.x, b.x)
+                box.minY = Swift.min(box.minY, a.y, b.y); box.maxY = Swift.max(box.maxY, a.y, b.y)
+            }
+        }
+        guard edges.count > before else {
+            // No edge meets the tile: the piece holds all of it or none of it, as it holds its
+            // centre or not.
+            let cx = x0 + fw / 2, cy = y0 + fh / 2
+            var c = pts[r.upperBound - 1]
+            for i in r {
+                let d = pts[i]
+                defer { c = d }
+                if d != c, (d.x - c.x) * (cy - c.y) - (d.y - c.y) * (cx - c.x) <= 0 { return .misses }
+            }
+            return .holds
+        }
+        first.append(before)
+        // The piece within the tile: its vertices there and its edges' crossings with the tile's
+        // sides, on the kept edges, and the tile's corners it holds.
+        box.minX = Swift.max(box.minX, 0); box.minY = Swift.max(box.minY, 0)
+        box.maxX = Swift.min(box.maxX, fw); box.maxY = Swift.min(box.maxY, fh)
+        for corner in 0 ..< 4 {
+            let cx = corner & 1 == 0 ? 0 : fw, cy = corner < 2 ? 0 : fh
+            var holds = true
+            for i in before ..< edges.count where edges[i].nx * cx + edges[i].ny * cy + edges[i].off < 0 { holds = false; break }
+            guard holds else { continue }
+            box.minX = Swift.min(box.minX, cx); box.maxX = Swift.max(box.maxX, cx)
+            box.minY = Swift.min(box.minY, cy); box.maxY = Swift.max(box.maxY, cy)
+        }
+        boxes.append(box)
+        return .meets
+    }
+
+    /// Writes the coverage of the union of the pieces added since `begin` on the tile into `out`
+    /// (row-major, `tw` per row). False, with `out` unspecified, when two pieces share a stretch
+    /// of edge in the same sense. No piece given held the whole tile.
+    mutating func finish(into out: UnsafeMutablePointer<Float>) -> Bool {
+        let tw = self.tw, th = self.th
+        let fw = Double(tw), fh = Double(th)
         let stride = tw + 2
         let cells = th * stride
+        let count = boxes.count
         if acc.count < cells { acc.append(contentsOf: repeatElement(0, count: cells - acc.count)) }
         var acc: [Double] = [], edges: [Edge] = [], first: [Int] = [], boxes: [Box] = []
         var hiddenLo: [Double] = [], hiddenHi: [Double] = []
         swap(&acc, &self.acc); swap(&edges, &self.edges); swap(&first, &self.first); swap(&boxes, &self.boxes)
         swap(&hiddenLo, &self.hiddenLo); swap(&hiddenHi, &self.hiddenHi)
         defer {
+            first.removeLast()
             swap(&acc, &self.acc); swap(&edges, &self.edges); swap(&first, &self.first); swap(&boxes, &self.boxes)
             swap(&hiddenLo, &self.hiddenLo); swap(&hiddenHi, &self.hiddenHi)
         }
-        edges.removeAll(keepingCapacity: true); first.removeAll(keepingCapacity: true); boxes.removeAll(keepingCapacity: true)
-        let fw = Double(tw), fh = Double(th)
-        // A hair round the tile, for the rounding of the edges' boxes.
-        let m = 1e-9 * Swift.max(1, abs(x0), abs(y0))
-        let count = pieces.starts.count, total = pieces.points.count
-        // Whether a piece holds the whole tile.
-        var whole = false
-        pieces.points.withUnsafeBufferPointer { pts in
-            pieces.starts.withUnsafeBufferPointer { starts in
-                for k in 0 ..< count {
-                    first.append(edges.count)
-                    var box = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-                    let r = starts[k] ..< (k + 1 < count ? starts[k + 1] : total)
-                    guard r.count >= 2 else { boxes.append(box); continue }
-                    var a = Point(pts[r.upperBound - 1].x - x0, pts[r.upperBound - 1].y - y0)
-                    for i in r {
-                        let b = Point(pts[i].x - x0, pts[i].y - y0)
-                        defer { a = b }
-                        guard Swift.max(a.x, b.x) >= -m, Swift.min(a.x, b.x) <= fw + m,
-                              Swift.max(a.y, b.y) >= -m, Swift.min(a.y, b.y) <= fh + m else { continue }
-                        let dx = b.x - a.x, dy = b.y - a.y
-                        let len = (dx * dx + dy * dy).squareRoot()
-                        // A repeated point bounds nothing; an edge whose box meets the tile may
-                        // still pass it by.
-                        guard len > 1e-12, Self.meets(a, dx, dy, fw + m, fh + m, -m) else { continue }
-                        // Inside is left of the edge: dx (y - ay) - dy (x - ax) > 0.
-                        let nx = -dy / len, ny = dx / len
-                        edges.append(Edge(x: a.x, y: a.y, dx: dx, dy: dy, nx: nx, ny: ny, off: -(nx * a.x + ny * a.y)))
-                        box.minX = Swift.min(box.minX, a.x, b.x); box.maxX = Swift.max(box.maxX, a.x, b.x)
-                        box.minY = Swift.min(box.minY, a.y, b.y); box.maxY = Swift.max(box.maxY, a.y, b.y)
-                    }
-                    if edges.count == first[k] {
-                        // No edge meets the tile: the piece holds all of it or none of it, as it
-                        // holds its centre or not.
-                        let cx = fw / 2, cy = fh / 2
-                        var inside = true
-                        var c = Point(pts[r.upperBound - 1].x - x0, pts[r.upperBound - 1].y - y0)
-                        for i in r {
-                            let d = Point(pts[i].x - x0, pts[i].y - y0)
-                            defer { c = d }
-                            if d != c, (d.x - c.x) * (cy - c.y) - (d.y - c.y) * (cx - c.x) <= 0 { inside = false; break }
-                        }
-                        if inside { whole = true }
-                    }
-                    // The piece within the tile: its vertices there and its edges' crossings with
-                    // the tile's sides, on the kept edges, and the tile's corners it holds.
-                    box.minX = Swift.max(box.minX, 0); box.minY = Swift.max(box.minY, 0)
-                    box.maxX = Swift.min(box.maxX, fw); box.maxY = Swift.min(box.maxY, fh)
-                    if edges.count > first[k] {
-                        for corner in 0 ..< 4 {
-                            let cx = corner & 1 == 0 ? 0 : fw, cy = corner < 2 ? 0 : fh
-                            var holds = true
-                            for i in first[k] ..< edges.count where edges[i].nx * cx + edges[i].ny * cy + edges[i].off < 0 { holds = false; break }
-                            guard holds else { continue }
-                            box.minX = Swift.min(box.minX, cx); box.maxX = Swift.max(box.maxX, cx)
-                            box.minY = Swift.min(box.minY, cy); box.maxY = Swift.max(box.maxY, cy)
-                        }
-                    }
-                    boxes.append(box)
-                }
-                first.append(edges.count)
-            }
-        }
-        if whole {
-            out.update(repeating: 1, count: tw * th)
-            return true
-        }
+        first.append(edges.count)
         let ok: Bool = acc.withUnsafeMutableBufferPointer { a -> Bool in
             edges.withUnsafeBufferPointer { e -> Bool in
                 first.withUnsafeBufferPointer { first -> Bool in

@@ -41,14 +41,27 @@ final class WideStroke {
     private var stroker: PolylineStroker
     private let style: StrokeStyle
     private let tolerance: Double
-    /// The pieces on the grid, and each one's and each block's box.
+    /// The pieces near the window being rendered, on the grid, and each one's and each block's box.
     private var pieces = Polylines()
     private var pieceBoxes: [Box] = []
     private var blockBoxes: [Box] = []
-    /// The path on the grid as segments (a point alone: both ends the same), and each block's box.
+    /// Per piece, where its chunks' boxes start in `chunkBoxes` (-1: a small piece, none).
+    private var pieceChunks: [Int] = []
+    private var chunkBoxes: [Box] = []
+    /// The path near that window on the grid as segments (a point alone: both ends the same), and
+    /// each block's box.
     private var segments: [Point] = []
     private var segmentBoxes: [Box] = []
-    private var gathered = Polylines()
+    /// Per segment (of `segments`), whether its start (bit 0) or its end (bit 1) is a butt end.
+    private var segmentButts: [UInt8] = []
+    /// The kept contours added since `begin` (their pieces and path, with their boxes, are not
+    /// copied), and what was stroked from points since `begin` (`live`).
+    private var sources: [Contour] = []
+    private var live = Contour()
+    /// The pieces `gather` found for a tile, as ranges of `pieces.points`.
+    private var gathered: [Range<Int>] = []
+    /// The same copied, for the general rasterizer.
+    private var gatheredCopy = Polylines()
     private var scratch: [Float] = []
     private var union = ConvexUnion()
     /// Tiles filled as wholly inside or outside, and tiles rasterized, since `begin` (for tests).
@@ -67,6 +80,11 @@ final class WideStroke {
         /// Squared distance from `p` to the box (0 inside).
         func distance2(_ p: Point) -> Double {
             let dx = Swift.max(minX - p.x, 0, p.x - maxX), dy = Swift.max(minY - p.y, 0, p.y - maxY)
+            return dx * dx + dy * dy
+        }
+        /// Squared distance between the two boxes (0 when they meet).
+        func distance2(_ b: Box) -> Double {
+            let dx = Swift.max(minX - b.maxX, 0, b.minX - maxX), dy = Swift.max(minY - b.maxY, 0, b.minY - maxY)
             return dx * dx + dy * dy
         }
     }
@@ -145,15 +163,14 @@ final class WideStroke {
     /// The open ends with butt caps added so far, on the grid, with the unit direction of their
     /// segment into the stroke: past their line nothing is covered.
     private var buttEnds: [(point: Point, inward: Point)] = []
-    /// Per segment (of `segments`), whether its start (bit 0) or its end (bit 1) is a butt end.
-    private var segmentButts: [UInt8] = []
     /// A contour's points without repeats (as the stroker drops them).
-    private var kept: [Point] = []
+    private var distinct: [Point] = []
 
     /// Starts a stroke: no pieces, no path.
     func begin() {
-        pieces.points.removeAll(keepingCapacity: true); pieces.starts.removeAll(keepingCapacity: true)
-        segments.removeAll(keepingCapacity: true); segmentButts.removeAll(keepingCapacity: true)
+        live.pieces.points.removeAll(keepingCapacity: true); live.pieces.starts.removeAll(keepingCapacity: true)
+        live.segments.removeAll(keepingCapacity: true); live.segmentButts.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
         buttEnds.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true); tips.removeAll(keepingCapacity: true)
         overall = (1, 1)
@@ -165,12 +182,74 @@ final class WideStroke {
     /// and added again (`add(_:)`) rather than stroked again.
     struct Contour {
         fileprivate var pieces = Polylines()
+        /// Each piece's box, and each block's (of `block` pieces).
+        fileprivate var pieceBoxes: [Box] = []
+        fileprivate var blockBoxes: [Box] = []
+        /// Per piece of many points, the boxes of its edges `ConvexUnion.chunk` at a time (as
+        /// `ConvexUnion.add` takes them): where they start in `chunkBoxes`, else -1.
+        fileprivate var pieceChunks: [Int] = []
+        fileprivate var chunkBoxes: [Box] = []
         fileprivate var segments: [Point] = []
         fileprivate var segmentButts: [UInt8] = []
+        /// Each block's box (of `segmentBlock` segments).
+        fileprivate var segmentBoxes: [Box] = []
         fileprivate var tips: [(point: Point, reach: Double)] = []
         fileprivate var corners: [(point: Point, reach: Double)] = []
         fileprivate var buttEnds: [(point: Point, inward: Point)] = []
         fileprivate var overall = (reach: 1.0, keep: 1.0)
+
+        /// The boxes of the pieces, of their blocks and of the path's segment blocks.
+        fileprivate mutating func makeBoxes() {
+            pieceBoxes.removeAll(keepingCapacity: true); blockBoxes.removeAll(keepingCapacity: true)
+            segmentBoxes.removeAll(keepingCapacity: true)
+            pieceChunks.removeAll(keepingCapacity: true); chunkBoxes.removeAll(keepingCapacity: true)
+            let count = pieces.starts.count, total = pieces.points.count
+            var pieceBoxes: [Box] = [], blockBoxes: [Box] = [], segmentBoxes: [Box] = [], pieceChunks: [Int] = [], chunkBoxes: [Box] = []
+            swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes)
+            swap(&pieceChunks, &self.pieceChunks); swap(&chunkBoxes, &self.chunkBoxes)
+            defer {
+                swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes)
+                swap(&pieceChunks, &self.pieceChunks); swap(&chunkBoxes, &self.chunkBoxes)
+            }
+            let size = ConvexUnion.chunk
+            pieces.points.withUnsafeBufferPointer { pts in
+                pieces.starts.withUnsafeBufferPointer { starts in
+                    for k in 0 ..< count {
+                        var b = Box()
+                        let r = starts[k] ..< (k + 1 < count ? starts[k + 1] : total)
+                        for i in r { b.add(pts[i]) }
+                        if r.count > 2 * size {
+                            // Edge i runs from point i - 1 (the last for the first) to point i.
+                            pieceChunks.append(chunkBoxes.count)
+                            for lo in stride(from: 0, to: r.count, by: size) {
+                                var c = Box()
+                                c.add(pts[lo == 0 ? r.upperBound - 1 : r.lowerBound + lo - 1])
+                                for i in r.lowerBound + lo ..< r.lowerBound + Swift.min(lo + size, r.count) { c.add(pts[i]) }
+                                chunkBoxes.append(c)
+                            }
+                        } else {
+                            pieceChunks.append(-1)
+                        }
+                        pieceBoxes.append(b)
+                        if k % WideStroke.block == 0 { blockBoxes.append(b) } else { blockBoxes[blockBoxes.count - 1].add(b) }
+                    }
+                }
+            }
+            WideStroke.segmentBlockBoxes(segments, into: &segmentBoxes)
+        }
+    }
+
+    /// Per block of `segmentBlock` segments of `segments` (pairs of points), its box, into `boxes`.
+    private static func segmentBlockBoxes(_ segments: [Point], into boxes: inout [Box]) {
+        boxes.removeAll(keepingCapacity: true)
+        let n = segments.count / 2
+        segments.withUnsafeBufferPointer { seg in
+            for k in 0 ..< n {
+                var b = Box()
+                b.add(seg[2 * k]); b.add(seg[2 * k + 1])
+                if k % segmentBlock == 0 { boxes.append(b) } else { boxes[boxes.count - 1].add(b) }
+            }
+        }
     }
 
     /// One contour (as `add` takes it) kept: what adding it alone gives. Forgets what was added
@@ -178,20 +257,17 @@ final class WideStroke {
     func contour(_ points: ArraySlice<Point>, closed: Bool, local: Transform) -> Contour {
         begin()
         add(points, closed: closed, local: local)
-        return Contour(pieces: pieces, segments: segments, segmentButts: segmentButts, tips: tips, corners: corners,
-                       buttEnds: buttEnds, overall: overall)
+        var c = Contour()
+        swap(&c, &live)
+        c.makeBoxes()
+        c.tips = tips; c.corners = corners; c.buttEnds = buttEnds; c.overall = overall
+        return c
     }
 
-    /// Adds a kept contour: the same as adding its points under its transform again.
+    /// Adds a kept contour: the same as adding its points under its transform again (its pieces
+    /// and path are not copied).
     func add(_ c: Contour) {
-        var pieces = Polylines(), segments: [Point] = [], segmentButts: [UInt8] = []
-        swap(&pieces, &self.pieces); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
-        defer { swap(&pieces, &self.pieces); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts) }
-        let base = pieces.points.count
-        pieces.points.append(contentsOf: c.pieces.points)
-        for s in c.pieces.starts { pieces.starts.append(base + s) }
-        segments.append(contentsOf: c.segments)
-        segmentButts.append(contentsOf: c.segmentButts)
+        sources.append(c)
         tips.append(contentsOf: c.tips); corners.append(contentsOf: c.corners); buttEnds.append(contentsOf: c.buttEnds)
         overall = (Swift.max(overall.reach, c.overall.reach), Swift.min(overall.keep, c.overall.keep))
     }
@@ -199,11 +275,11 @@ final class WideStroke {
     /// Adds one contour of the path (as the stroker takes it), in the path's coordinates, mapped by
     /// `local`.
     func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform) {
-        stroker.pieces(points, closed: closed, transform: local, into: &pieces)
+        stroker.pieces(points, closed: closed, transform: local, into: &live.pieces)
         // The buffers as locals while they grow (no access check per element).
         var kept: [Point] = [], segments: [Point] = [], segmentButts: [UInt8] = []
-        swap(&kept, &self.kept); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
-        defer { swap(&kept, &self.kept); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts) }
+        swap(&kept, &distinct); swap(&segments, &live.segments); swap(&segmentButts, &live.segmentButts)
+        defer { swap(&kept, &distinct); swap(&segments, &live.segments); swap(&segmentButts, &live.segmentButts) }
         // The contour as the stroker sees it: repeated points dropped, a closed one's last point
         // when it repeats the first.
         kept.removeAll(keepingCapacity: true)
@@ -275,7 +351,9 @@ final class WideStroke {
         let h = style.width / 2 * scale, tol = tolerance * scale
         // Rounding of the distances: far below a pixel, far above a Double's.
         let margin = 1e-9 * Swift.max(1, h)
-        boxes()
+        // What a tile of the window can reach: its centre's distance tests go at most this far.
+        let far = h * overall.reach + tol + margin + Double(Self.tile) * 2.0.squareRoot() / 2 + 1
+        near(x0: Double(originX), y0: Double(originY), x1: Double(originX + width), y1: Double(originY + height), far: far)
         let side = Self.tile
         var ty = 0
         while ty < height {
@@ -304,7 +382,8 @@ final class WideStroke {
         let c = Point(x0 + Double(tw) / 2, y0 + Double(th) / 2)
         let r = (Double(tw * tw + th * th)).squareRoot() / 2
         let inner = h * overall.keep - tol - margin - r, outer = h * overall.reach + tol + margin + r
-        let d = distance(c, below: outer)
+        // Nearer than `inner` settles it: the search stops there.
+        let d = distance(c, below: outer, enough: inner)
         // Within reach of a butt end, the distance that leaves out the segments the tile is wholly
         // behind the butt line of (computed once, for both tests); elsewhere it is `d`'s.
         var nearButt = false
@@ -325,16 +404,23 @@ final class WideStroke {
         } else if Swift.max(tw, th) > Self.smallestTile {
             split(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
                   rasterizer: rasterizer, base: base)
-        } else if gather(x0: x0, y0: y0, tw: tw, th: th) > Self.manyPieces && Swift.max(tw, th) > 1 {
-            // Many pieces cross here (a pen wider than a curve's radius, near its centre): their
-            // crossings grow as the square of their number, which smaller tiles divide.
-            tilesSplitForPieces += 1
-            split(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
-                  rasterizer: rasterizer, base: base)
         } else {
-            tilesExact += 1
-            rasterizeGathered(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
-                for j in 0 ..< th { (base + (ty + j) * width + tx).update(from: s + j * tw, count: tw) }
+            let found = gather(x0: x0, y0: y0, tw: tw, th: th)
+            if found < 0 {
+                // A piece holds the whole tile.
+                for j in 0 ..< th { (base + (ty + j) * width + tx).update(repeating: 1, count: tw) }
+                tilesFilled += 1
+            } else if found > Self.manyPieces && Swift.max(tw, th) > 1 {
+                // Many pieces cross here (a pen wider than a curve's radius, near its centre): their
+                // crossings grow as the square of their number, which smaller tiles divide.
+                tilesSplitForPieces += 1
+                split(tx, ty, tw, th, h: h, tol: tol, margin: margin, width: width, originX: originX, originY: originY,
+                      rasterizer: rasterizer, base: base)
+            } else {
+                tilesExact += 1
+                rasterizeGathered(x0: x0, y0: y0, tw: tw, th: th, rasterizer: rasterizer) { s in
+                    for j in 0 ..< th { (base + (ty + j) * width + tx).update(from: s + j * tw, count: tw) }
+                }
             }
         }
     }
@@ -355,48 +441,98 @@ final class WideStroke {
         }
     }
 
-    /// The boxes of the pieces, of their blocks and of the path's segment blocks.
-    private func boxes() {
-        var pieceBoxes: [Box] = [], blockBoxes: [Box] = [], segmentBoxes: [Box] = []
-        swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes)
-        defer { swap(&pieceBoxes, &self.pieceBoxes); swap(&blockBoxes, &self.blockBoxes); swap(&segmentBoxes, &self.segmentBoxes) }
-        pieceBoxes.removeAll(keepingCapacity: true); blockBoxes.removeAll(keepingCapacity: true)
-        let count = pieces.starts.count, total = pieces.points.count
-        pieces.points.withUnsafeBufferPointer { pts in
-            pieces.starts.withUnsafeBufferPointer { starts in
-                for k in 0 ..< count {
-                    var b = Box()
-                    for i in starts[k] ..< (k + 1 < count ? starts[k + 1] : total) { b.add(pts[i]) }
-                    pieceBoxes.append(b)
-                    if k % Self.block == 0 { blockBoxes.append(b) } else { blockBoxes[blockBoxes.count - 1].add(b) }
+    /// Copies the pieces and path segments that tiles of the window `x0 ... x1` x `y0 ... y1` may
+    /// meet into the working buffers, in whole blocks: the blocks of pieces whose boxes meet the
+    /// window, and of segments whose boxes are nearer to it than `far`. The live stroke's boxes are
+    /// made first; a kept contour's were made with it.
+    private func near(x0: Double, y0: Double, x1: Double, y1: Double, far: Double) {
+        live.makeBoxes()
+        var pieces = Polylines(), pieceBoxes: [Box] = [], segments: [Point] = [], segmentButts: [UInt8] = []
+        var pieceChunks: [Int] = [], chunkBoxes: [Box] = []
+        swap(&pieces, &self.pieces); swap(&pieceBoxes, &self.pieceBoxes); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
+        swap(&pieceChunks, &self.pieceChunks); swap(&chunkBoxes, &self.chunkBoxes)
+        defer {
+            swap(&pieces, &self.pieces); swap(&pieceBoxes, &self.pieceBoxes); swap(&segments, &self.segments); swap(&segmentButts, &self.segmentButts)
+            swap(&pieceChunks, &self.pieceChunks); swap(&chunkBoxes, &self.chunkBoxes)
+        }
+        pieceChunks.removeAll(keepingCapacity: true); chunkBoxes.removeAll(keepingCapacity: true)
+        pieces.points.removeAll(keepingCapacity: true); pieces.starts.removeAll(keepingCapacity: true)
+        pieceBoxes.removeAll(keepingCapacity: true); segments.removeAll(keepingCapacity: true); segmentButts.removeAll(keepingCapacity: true)
+        let window = Box(minX: x0, minY: y0, maxX: x1, maxY: y1)
+        for c in sources {
+            Self.take(c, window: window, far: far, pieces: &pieces, pieceBoxes: &pieceBoxes, pieceChunks: &pieceChunks, chunkBoxes: &chunkBoxes,
+                      segments: &segments, segmentButts: &segmentButts)
+        }
+        Self.take(live, window: window, far: far, pieces: &pieces, pieceBoxes: &pieceBoxes, pieceChunks: &pieceChunks, chunkBoxes: &chunkBoxes,
+                  segments: &segments, segmentButts: &segmentButts)
+        blockBoxes.removeAll(keepingCapacity: true)
+        for (k, b) in pieceBoxes.enumerated() {
+            if k % Self.block == 0 { blockBoxes.append(b) } else { blockBoxes[blockBoxes.count - 1].add(b) }
+        }
+        Self.segmentBlockBoxes(segments, into: &segmentBoxes)
+    }
+
+    /// Appends the blocks of `c`'s pieces whose boxes meet `window` and of its segments nearer to
+    /// it than `far` (see `near`).
+    private static func take(_ c: Contour, window: Box, far: Double, pieces: inout Polylines, pieceBoxes: inout [Box],
+                             pieceChunks: inout [Int], chunkBoxes: inout [Box], segments: inout [Point], segmentButts: inout [UInt8]) {
+        let x0 = window.minX, y0 = window.minY, x1 = window.maxX, y1 = window.maxY
+        let far2 = far * far
+        do {
+            let count = c.pieces.starts.count, total = c.pieces.points.count
+            c.pieces.points.withUnsafeBufferPointer { pts in
+                c.pieces.starts.withUnsafeBufferPointer { starts in
+                    c.pieceBoxes.withUnsafeBufferPointer { pb in
+                        for (k, b) in c.blockBoxes.enumerated() where b.maxX >= x0 && b.minX <= x1 && b.maxY >= y0 && b.minY <= y1 {
+                            for i in k * Self.block ..< Swift.min((k + 1) * Self.block, count) {
+                                let r = starts[i] ..< (i + 1 < count ? starts[i + 1] : total)
+                                pieces.starts.append(pieces.points.count)
+                                pieces.points.append(contentsOf: UnsafeBufferPointer(rebasing: pts[r]))
+                                pieceBoxes.append(pb[i])
+                                if c.pieceChunks[i] < 0 {
+                                    pieceChunks.append(-1)
+                                } else {
+                                    pieceChunks.append(chunkBoxes.count)
+                                    let first = c.pieceChunks[i]
+                                    chunkBoxes.append(contentsOf: c.chunkBoxes[first ..< first + (r.count + ConvexUnion.chunk - 1) / ConvexUnion.chunk])
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        }
-        segmentBoxes.removeAll(keepingCapacity: true)
-        let n = segments.count / 2
-        segments.withUnsafeBufferPointer { seg in
-            for k in 0 ..< n {
-                var b = Box()
-                b.add(seg[2 * k]); b.add(seg[2 * k + 1])
-                if k % Self.segmentBlock == 0 { segmentBoxes.append(b) } else { segmentBoxes[segmentBoxes.count - 1].add(b) }
+            let n = c.segments.count / 2
+            c.segments.withUnsafeBufferPointer { seg in
+                c.segmentButts.withUnsafeBufferPointer { butts in
+                    for (k, b) in c.segmentBoxes.enumerated() where b.distance2(window) < far2 {
+                        let r = k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n)
+                        segments.append(contentsOf: UnsafeBufferPointer(rebasing: seg[2 * r.lowerBound ..< 2 * r.upperBound]))
+                        segmentButts.append(contentsOf: UnsafeBufferPointer(rebasing: butts[r]))
+                    }
+                }
             }
         }
     }
 
+    /// The segment block where `distance` last found a nearer segment.
+    private var hint = 0
+
     /// The distance from `p` to the nearest segment, or any value at least `limit` when none is
-    /// nearer than that. With `pastButts` (the radius of a disk round `p`, with the margin), the
-    /// distance to what the pieces are built round next to butt ends: a segment's rectangle ends at
-    /// the line through a butt end across it, and nothing is built at that end, so when the whole
-    /// disk is past that line the segment counts only by its other end (the joins there), or not at
-    /// all when that is a butt end too.
-    private func distance(_ p: Point, below limit: Double, pastButts: Double? = nil) -> Double {
+    /// nearer than that; the search stops at the first found within `enough`. With `pastButts` (the
+    /// radius of a disk round `p`, with the margin), the distance to what the pieces are built round
+    /// next to butt ends: a segment's rectangle ends at the line through a butt end across it, and
+    /// nothing is built at that end, so when the whole disk is past that line the segment counts
+    /// only by its other end (the joins there), or not at all when that is a butt end too.
+    private func distance(_ p: Point, below limit: Double, enough: Double = 0, pastButts: Double? = nil) -> Double {
         var best = limit * limit
+        let stop = enough > 0 ? enough * enough : -1
         let n = segments.count / 2
+        var hint = self.hint
         // Through buffers: one access to each array, not one per element.
         segments.withUnsafeBufferPointer { seg in
             segmentBoxes.withUnsafeBufferPointer { boxes in
                 segmentButts.withUnsafeBufferPointer { buttFlags in
-                    for k in 0 ..< boxes.count where boxes[k].distance2(p) < best {
+                    @inline(__always) func scan(_ k: Int) {
                         for i in k * Self.segmentBlock ..< Swift.min((k + 1) * Self.segmentBlock, n) {
                             let a = seg[2 * i], e = seg[2 * i + 1]
                             let v = e - a, w = p - a
@@ -417,60 +553,62 @@ final class WideStroke {
                             best = Swift.min(best, q.x * q.x + q.y * q.y)
                         }
                     }
+                    // The block where the last point asked about found its nearest first (the
+                    // tiles go in order, and a near segment found early passes over the other
+                    // blocks by their boxes).
+                    let first = hint < boxes.count ? hint : 0
+                    if first < boxes.count, boxes[first].distance2(p) < best { scan(first) }
+                    guard best > stop else { return }
+                    for k in 0 ..< boxes.count where k != first && boxes[k].distance2(p) < best {
+                        let before = best
+                        scan(k)
+                        if best < before { hint = k }
+                        if best <= stop { return }
+                    }
                 }
             }
         }
+        self.hint = hint
         return best.squareRoot()
     }
 
-    /// True when an edge of piece `i` (convex, positive area) has the whole box `x0 ... x1`,
-    /// `y0 ... y1` beyond it by more than a hair: the piece then misses the box (a thin piece across
-    /// the stroke whose box meets the tile's often does). Edges too short to give a direction
-    /// separate nothing.
-    private static func separated(_ pts: UnsafeBufferPointer<Point>, _ r: Range<Int>, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
-        guard !r.isEmpty else { return false }
-        var a = pts[r.upperBound - 1]
-        for k in r {
-            let b = pts[k]
-            defer { a = b }
-            let ex = b.x - a.x, ey = b.y - a.y
-            let len = (ex * ex + ey * ey).squareRoot()
-            guard len > 1e-6 else { continue }
-            // Positive area: the piece lies left of each edge (cross > 0). The box's corner farthest
-            // to the left of the edge decides.
-            let cx = ey > 0 ? x0 : x1, cy = ex > 0 ? y1 : y0
-            let c = ex * (cy - a.y) - ey * (cx - a.x)
-            if c < -1e-9 * len { return true }
-        }
-        return false
-    }
-
-    /// Gathers the pieces whose boxes meet the tile `tw` x `th` at (`x0`, `y0`) and that no edge of
-    /// their own separates from it; returns how many.
+    /// Gathers the pieces whose edges meet the tile `tw` x `th` at (`x0`, `y0`) into `union` (and
+    /// their ranges into `gathered`); returns how many, or -1 when one of them holds the whole tile.
     private func gather(x0: Double, y0: Double, tw: Int, th: Int) -> Int {
-        gathered.points.removeAll(keepingCapacity: true); gathered.starts.removeAll(keepingCapacity: true)
+        var gathered: [Range<Int>] = []
+        swap(&gathered, &self.gathered)
+        defer { swap(&gathered, &self.gathered) }
+        gathered.removeAll(keepingCapacity: true)
+        union.begin(x0: x0, y0: y0, tw: tw, th: th)
         let x1 = x0 + Double(tw), y1 = y0 + Double(th)
         @inline(__always) func meets(_ b: Box) -> Bool { b.maxX > x0 && b.minX < x1 && b.maxY > y0 && b.minY < y1 }
         let count = pieces.starts.count, total = pieces.points.count
-        var found = 0
+        var held = false
         pieces.points.withUnsafeBufferPointer { pts in
             pieces.starts.withUnsafeBufferPointer { starts in
                 pieceBoxes.withUnsafeBufferPointer { pb in
                     blockBoxes.withUnsafeBufferPointer { bb in
-                        for k in 0 ..< bb.count where meets(bb[k]) {
-                            for i in k * Self.block ..< Swift.min((k + 1) * Self.block, count) where meets(pb[i]) {
-                                let r = starts[i] ..< (i + 1 < count ? starts[i + 1] : total)
-                                guard !Self.separated(pts, r, x0, y0, x1, y1) else { continue }
-                                gathered.starts.append(gathered.points.count)
-                                gathered.points.append(contentsOf: UnsafeBufferPointer(rebasing: pts[r]))
-                                found += 1
+                        pieceChunks.withUnsafeBufferPointer { pc in
+                            chunkBoxes.withUnsafeBufferPointer { cb in
+                                for k in 0 ..< bb.count where meets(bb[k]) {
+                                    for i in k * Self.block ..< Swift.min((k + 1) * Self.block, count) where meets(pb[i]) {
+                                        let r = starts[i] ..< (i + 1 < count ? starts[i + 1] : total)
+                                        let chunks = pc[i] < 0 ? UnsafeBufferPointer(start: nil, count: 0)
+                                            : UnsafeBufferPointer(rebasing: cb[pc[i] ..< pc[i] + (r.count + ConvexUnion.chunk - 1) / ConvexUnion.chunk])
+                                        switch union.add(pts, r, chunks: chunks) {
+                                        case .meets: gathered.append(r)
+                                        case .holds: held = true; return
+                                        case .misses: break
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        return found
+        return held ? -1 : gathered.count
     }
 
     /// Rasterizes the pieces `gather` gathered for the tile `tw` x `th` at (`x0`, `y0`) on it, and
@@ -480,13 +618,18 @@ final class WideStroke {
         if scratch.count < tw * th { scratch.append(contentsOf: repeatElement(0, count: tw * th - scratch.count)) }
         scratch.withUnsafeMutableBufferPointer { s in
             guard let sb = s.baseAddress else { return }
-            if gathered.starts.isEmpty {
+            if gathered.isEmpty {
                 sb.update(repeating: 0, count: tw * th)
-            } else if union.render(gathered, x0: x0, y0: y0, tw: tw, th: th, into: sb) {
+            } else if union.finish(into: sb) {
                 // The union from its boundary (`ConvexUnion`).
             } else {
                 // Pieces repeated: the general rasterizer, under the non-zero rule.
-                rasterizer.render(gathered, rule: .nonZero, width: tw, height: th, originX: Int(x0), originY: Int(y0),
+                gatheredCopy.points.removeAll(keepingCapacity: true); gatheredCopy.starts.removeAll(keepingCapacity: true)
+                for r in gathered {
+                    gatheredCopy.starts.append(gatheredCopy.points.count)
+                    gatheredCopy.points.append(contentsOf: pieces.points[r])
+                }
+                rasterizer.render(gatheredCopy, rule: .nonZero, width: tw, height: th, originX: Int(x0), originY: Int(y0),
                                   into: UnsafeMutableBufferPointer(rebasing: s[0 ..< tw * th]))
             }
             body(UnsafePointer(sb))
