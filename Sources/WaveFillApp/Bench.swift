@@ -12,6 +12,9 @@ struct BenchResult {
     var medianMs: Double
     var p10Ms: Double
     var p90Ms: Double
+    /// Mean over the timed frames (a loop whose frames cost two very different amounts, such as a
+    /// stroke drawing and then holding, has a median that falls on either).
+    var meanMs = 0.0
     var allocsPerFrame: Double?
     var memcpyMs = 0.0
     var memsetMs = 0.0
@@ -48,7 +51,8 @@ enum Bench {
         let allocs = counter?.stop()
         times.sort()
         return BenchResult(size: side, mode: mode, medianMs: percentile(times, 0.5), p10Ms: percentile(times, 0.1),
-                           p90Ms: percentile(times, 0.9), allocsPerFrame: allocs.map { Double($0) / Double(frames) })
+                           p90Ms: percentile(times, 0.9), meanMs: times.reduce(0, +) / Double(max(times.count, 1)),
+                           allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }
 
     /// Frames of any scene (its default settings at `side` x `side`) through the `Scene` protocol:
@@ -104,6 +108,7 @@ enum Bench {
         times.sort()
         return BenchResult(scene: kind.name, threads: threads, size: side, mode: mode, medianMs: percentile(times, 0.5),
                            p10Ms: percentile(times, 0.1), p90Ms: percentile(times, 0.9),
+                           meanMs: times.reduce(0, +) / Double(max(times.count, 1)),
                            allocsPerFrame: allocs.map { Double($0) / Double(frames) })
     }
 

@@ -88,7 +88,7 @@ enum BenchReport {
     static func json(_ rs: [BenchResult], many: [Bench.IndicatorTiming], extras: [String: String], soak: String?) -> String {
         let results = rs.map { r in
             "{\"scene\": \(JSONText.quoted(r.scene)), \"threads\": \(r.threads), \"size\": \(r.size), \"mode\": \"\(r.mode.rawValue)\", \"median_ms\": \(fmt(r.medianMs, digits: 5)), "
-                + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), "
+                + "\"p10_ms\": \(fmt(r.p10Ms, digits: 5)), \"p90_ms\": \(fmt(r.p90Ms, digits: 5)), \"mean_ms\": \(fmt(r.meanMs, digits: 5)), "
                 + "\"allocs_per_frame\": \(r.allocsPerFrame.map { fmt($0, digits: 3) } ?? "null"), "
                 + "\"memcpy_ms\": \(fmt(r.memcpyMs, digits: 5)), \"memset_ms\": \(fmt(r.memsetMs, digits: 5))}"
         }

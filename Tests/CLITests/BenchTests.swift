@@ -31,6 +31,9 @@ import MallocInterposerSwift
         for row in results {
             #expect(row["allocs_per_frame"] as? Double == 0, "\(row)")
             #expect((row["median_ms"] as? Double ?? -1) > 0)
+            // The mean is at least the fastest tenth.
+            let mean = row["mean_ms"] as? Double ?? -1, p10 = row["p10_ms"] as? Double ?? -1
+            #expect(mean > 0 && mean >= p10, "\(row)")
             #expect((row["memcpy_ms"] as? Double ?? -1) > 0)
         }
         #expect((obj?["machine"] as? String)?.isEmpty == false)
