@@ -20,8 +20,10 @@ import Geometry
 ///
 /// Edges on a common line: two in opposite senses (pieces side by side, such as a segment's
 /// rectangle and the join after it) both stay and cancel. Two in the same sense over a common
-/// stretch (pieces repeated) would both stay and count twice: `render` then returns false and the
+/// stretch (pieces repeated) would both stay and count twice: `finish` then returns false and the
 /// caller rasterizes the tile in general.
+///
+/// A tile is drawn by `begin`, `add` for each piece that may meet it, and `finish`.
 ///
 /// Buffers are kept between calls (no allocation once they have grown).
 struct ConvexUnion {
@@ -30,7 +32,7 @@ struct ConvexUnion {
     /// The kept edges of every piece (tile-local): start, vector, and unit normal towards the
     /// piece with its offset (`nx x + ny y + off` is the signed distance, positive inside).
     private var edges: [Edge] = []
-    /// Per piece, where its edges start in `edges`, and its box (of the kept edges, within the tile).
+    /// Per piece that meets the tile, where its edges start in `edges`, and its box within the tile.
     private var first: [Int] = []
     private var boxes: [Box] = []
     /// Hidden parameter intervals of the edge at hand, or chords.
@@ -46,7 +48,9 @@ struct ConvexUnion {
         var minX, minY, maxX, maxY: Double
     }
 
-    /// The same for the closed polylines `pieces` (allocates: for tests).
+    /// Writes the coverage of the union of `pieces` (closed polylines, convex, of positive area) on
+    /// the `tw` x `th` tile whose top-left corner is (`x0`, `y0`) into `out` (row-major, `tw` per
+    /// row), as `finish` does (allocates: for tests).
     mutating func render(_ pieces: Polylines, x0: Double, y0: Double, tw: Int, th: Int,
                          into out: UnsafeMutablePointer<Float>) -> Bool {
         begin(x0: x0, y0: y0, tw: tw, th: th)
