@@ -69,8 +69,6 @@ struct ConvexUnion {
 
     /// The tile: its top-left corner and size.
     private var x0 = 0.0, y0 = 0.0, tw = 0, th = 0
-    /// Pieces that meet the tile since `begin`.
-    var count: Int { boxes.count }
 
     /// Starts the tile `tw` x `th` whose top-left corner is (`x0`, `y0`), with no piece.
     mutating func begin(x0: Double, y0: Double, tw: Int, th: Int) {
