@@ -590,7 +590,7 @@ public final class FastLayerRenderer {
         guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { op.tile = nil; op.bounds = .empty; return }
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
         var key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
-                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke)
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke, flatness: op.flatness)
         // Nothing to find or rasterize for a shape wholly off the canvas (its control points bound
         // it): a text run's glyphs out of view are most of its steps.
         guard let box = op.path.controlBounds else { op.tile = nil; op.bounds = .empty; return }
@@ -673,7 +673,7 @@ public final class FastLayerRenderer {
         if let stroke = op.stroke, let builder {
             builder.outline(start: stroke.start, end: stroke.end, local: local, into: &polylines)
         } else {
-            op.path.flatten(into: &polylines, transform: local)
+            op.path.flatten(into: &polylines, tolerance: op.flatness, transform: local)
         }
         guard var r = pointBounds(polylines) else { return nil }
         var clipped = false
@@ -750,7 +750,10 @@ public final class FastLayerRenderer {
         pk.fx = 0
         if let p = programs[pk] {
             p.lastUsed = frameNumber
-            programUse[key.path, default: ProgramUse()].noteFound()
+            if !p.foundAgain {
+                p.foundAgain = true
+                programUse[key.path, default: ProgramUse()].noteFound()
+            }
             return p.usable ? p : nil
         }
         if programUse.count >= 1024, programUse[key.path] == nil { programUse.removeAll(keepingCapacity: true) }
@@ -760,7 +763,7 @@ public final class FastLayerRenderer {
         guard programUse[key.path, default: ProgramUse()].recordsAgain(missing: pk) else { return nil }
         programsRecorded += 1
         let t = op.transform
-        op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
+        op.path.flatten(into: &polylines, tolerance: op.flatness, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
         let r = pointBounds(polylines)
         // One column more than the points reach: the fill moved right by up to a pixel still fits.
         let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
@@ -792,6 +795,7 @@ public final class FastLayerRenderer {
         }
         p.lastUsed = frameNumber
         p.usable = usable
+        p.foundAgain = false
         programs[pk] = p
         guard let r, usable else { return nil }
         p.x0 = r.x0; p.y0 = r.y0
@@ -902,7 +906,7 @@ public final class FastLayerRenderer {
         let t = op.transform
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
         let key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
-                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: s)
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: s, flatness: op.flatness)
         guard cache[key] == nil, oldTile.key.fx == key.fx, oldTile.key.fy == key.fy else { return nil }
         let builder = strokeBuilder(op.path, s.style, t)
         guard let box = builder.changedBox(start: s.start, from: o.end, to: s.end) else { return nil }
@@ -1150,6 +1154,8 @@ struct TileKey: Hashable {
     var rule: FillRule
     var stroke: StrokeSpec?
     var canvas = 0
+    /// The fill's flatness (`ShapeLayer.flatness`).
+    var flatness = Path.defaultTolerance
 }
 
 /// Exact coverage of one shape in device pixels `x0 ..< x0 + width` by `y0 ..< y0 + height`,
@@ -1316,11 +1322,15 @@ struct PendingTile {
     var inPlace = false
 }
 
-/// How a path's fills used their row programs lately: programs found again and programs recorded
-/// (both halved now and then, so that old frames count less).
+/// How a path's fills used their row programs lately: programs recorded, and how many of them were
+/// found again at least once (both halved now and then, so that old frames count less). A program
+/// found on many frames (a glyph sliding for a second) counts once: what is weighed is how many
+/// recordings paid, so that a shape that slides now and then but mostly moves to new vertical
+/// offsets (a pen tip riding a glyph's curves) is rasterized directly where it does not slide.
 struct ProgramUse {
     var found = 0, recorded = 0
 
+    /// A program of this path found for the first time since it was recorded.
     mutating func noteFound() { found += 1; decay() }
 
     /// The key (without the fractional horizontal offset) last missed.
@@ -1355,6 +1365,8 @@ final class ShapeProgram {
     var lastUsed = 0
     /// False when the shape has no program (it covers nothing, or is rasterized directly).
     var usable = false
+    /// Whether it was found again since it was recorded (see `ProgramUse`).
+    var foundAgain = false
 }
 
 /// Rows `rows` of pending tile `tile`: one thread's share of it.

@@ -46,4 +46,42 @@ import Raster
         #expect(replayedAtTheEnd == 10, "the sliding shape's last 10 frames replayed \(replayedAtTheEnd) programs")
         #expect(replayedFromTheSecond == 59, "the sliding shape replayed \(replayedFromTheSecond) programs from its second frame on")
     }
+
+    /// A pen tip riding a glyph: it slides along the horizontal strokes (programs found on every
+    /// frame there) but mostly moves to a new vertical offset every frame. Finds count once per
+    /// program, so the frames off the horizontals stop recording programs nobody finds again,
+    /// while each slide still gets its program from its second frame.
+    @Test func aShapeThatSlidesNowAndThenRecordsOnlyWhatIsFoundAgain() {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 96, height: 96); root.anchorPoint = .zero
+        let s = ShapeLayer()
+        s.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 9, height: 9))
+        s.bounds = Rect(x: 0, y: 0, width: 9, height: 9)
+        s.fillColor = Color(r: 20, g: 40, b: 200)
+        root.addSublayer(s)
+        let r = FastLayerRenderer()
+        var p = Pixmap(width: 96, height: 96)
+        var recorded = 0, replayed = 0, slideFrames = 0
+        var at = Point(20.25, 20.4)
+        for cycle in 0 ..< 10 {
+            for k in 0 ..< 20 {
+                at = Point(at.x + 0.31, at.y)
+                s.position = at
+                r.render(root, into: &p, width: 96, height: 96)
+                recorded += r.programsRecorded
+                if k >= 2 { replayed += r.tilesReplayed; slideFrames += 1 }
+            }
+            for _ in 0 ..< 10 {
+                at = Point(at.x - 0.53, at.y + 0.137 * Double(cycle % 3 + 1))
+                s.position = at
+                r.render(root, into: &p, width: 96, height: 96)
+                recorded += r.programsRecorded
+            }
+            #expect(maxChannelDifference(p, LayerRenderer().renderPixmap(root, width: 96, height: 96)).diff <= 1, "cycle \(cycle)")
+        }
+        // Counting every frame that found a program as a find, the 19 finds of each slide would
+        // keep every one of the 100 frames off the slides recording (about 110 in all).
+        #expect(recorded <= 35, "\(recorded) programs recorded in 300 frames")
+        #expect(replayed == slideFrames, "\(replayed) of the \(slideFrames) sliding frames from each slide's third replayed a program")
+    }
 }
