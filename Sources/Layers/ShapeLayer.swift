@@ -68,7 +68,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     }
     /// How finely the fill's curves are drawn: the largest distance, in canvas pixels, between a
     /// curve and the chords it is filled with (Core Graphics' flatness), 1e-6 ... 1 (clamped);
-    /// `Path.defaultTolerance` (0.0001 px) by default. A chord that far from the curve moves a
+    /// `Path.defaultTolerance` (0.001 px) by default. A chord that far from the curve moves a
     /// pixel's coverage by at most `flatness * sqrt(2)`: a small dot redrawn every frame may take a
     /// coarser value and fewer chords. Both renderers honour it; vector exports keep the curves.
     public var flatness: Double {

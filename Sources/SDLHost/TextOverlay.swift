@@ -43,7 +43,7 @@ public final class TextOverlay {
     ///
     /// Glyphs are rasterized one by one, each in its own pixel box, and added: the exact rasterizer's
     /// cost grows with the pieces that share a row, and a whole line's outlines in one call made a
-    /// help screen take a second to appear. Overlay text needs no 1e-4 px flattening either.
+    /// help screen take a second to appear. Overlay text needs no 0.001 px flattening either.
     public func coverage(of line: String) -> Coverage {
         if let c = cache[line] { return c }
         var c = Coverage(width: 0, height: lineHeight)

@@ -301,7 +301,7 @@ public final class MorphModel: LayerSceneModel {
     /// A disc of radius `r` centred on (0, 0), as a regular polygon with a vertex at angle 0 and the
     /// fewest sides (12 ... 64) that keep its edges within 0.1 px of the circle when drawn up to
     /// `largest` times its size. A particle is small and short-lived: a polygon draws it with a few
-    /// dozen edges where a curve flattened within 0.0001 px takes a thousand, and looks the same.
+    /// dozen edges where a curve flattened within 0.001 px takes hundreds, and looks the same.
     static func dot(_ r: Double, largest: Double) -> Path {
         let reach = max(r * max(largest, 1), 1e-9)
         let step = Double.arcCosine(max(-1, 1 - 0.1 / reach))

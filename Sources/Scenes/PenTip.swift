@@ -8,8 +8,6 @@ import Raster
 enum PenTip {
     /// The most positions sampled over all tips of a scene.
     static let maxSamples = StrokeParameters.maxTipSamples
-    /// The dot's flatness in canvas pixels (`ShapeLayer.flatness`).
-    static let flatness = 0.002
 
     /// A dot `diameter` px wide riding the end of `path`'s stroke, whose `strokeEnd` runs 0 -> 1 along
     /// `curve` from `begin` over `duration` seconds: its position is sampled at `samples` evenly
@@ -24,10 +22,6 @@ enum PenTip {
         dot.bounds = Rect(x: 0, y: 0, width: diameter, height: diameter)
         dot.anchorPoint = Point(0.5, 0.5)
         dot.path = Path(ellipseIn: dot.bounds)
-        // Redrawn at a new place every frame while it rides: its circle is filled from chords
-        // within `flatness` px of it (a pixel's coverage within 0.003, under one 8-bit level),
-        // about a fifth of the chords the default 0.0001 px takes.
-        dot.flatness = Self.flatness
         dot.fillColor = color
         dot.strokeColor = nil
         dot.position = points.first ?? Point(r, r)

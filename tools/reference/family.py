@@ -32,8 +32,8 @@ from shapely.geometry import Polygon, MultiPolygon  # noqa: E402
 from shapely.geometry.polygon import orient  # noqa: E402
 
 FILL_TOL = 1e-4      # px: chords of filled curves
-STROKE_TOL = 5e-5    # px: chords of stroked curves (pieces are unioned by GEOS): SCENE.md's chords,
-                     # uniform subdivision within 5e-5 px as the renderer's. Not finer: a miter's tip
+STROKE_TOL = 5e-4    # px: chords of stroked curves (pieces are unioned by GEOS): SCENE.md's chords,
+                     # uniform subdivision within 5e-4 px as the renderer's. Not finer: a miter's tip
                      # lies on its chords' directions, and a curve's first chord leaves it up to
                      # sqrt(2 tol / R) off its tangent, which a long miter turns into ~0.02 px.
 ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs

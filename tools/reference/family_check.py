@@ -40,7 +40,7 @@ WORDS = ["wave", "fill", "load", "du", "ok", "Tab", "AVA", "gauge", "Ripple", "w
 # exact area coverage composited once, so SCENE.md's 1/255 applies to all of them.
 TOLERANCE = 1
 # A stroke cut short (0 < strokeEnd < 1) is cut at a fraction of its arc length, which both sides
-# measure on the same chords (SCENE.md's, within 5e-5 px): the cut points agree, and it is held to
+# measure on the same chords (SCENE.md's, within 5e-4 px): the cut points agree, and it is held to
 # 1/255 as the rest.
 
 
