@@ -590,7 +590,7 @@ public final class FastLayerRenderer {
         guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { op.tile = nil; op.bounds = .empty; return }
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
         var key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
-                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke, flatness: op.flatness)
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: op.stroke)
         // Nothing to find or rasterize for a shape wholly off the canvas (its control points bound
         // it): a text run's glyphs out of view are most of its steps.
         guard let box = op.path.controlBounds else { op.tile = nil; op.bounds = .empty; return }
@@ -673,7 +673,7 @@ public final class FastLayerRenderer {
         if let stroke = op.stroke, let builder {
             builder.outline(start: stroke.start, end: stroke.end, local: local, into: &polylines)
         } else {
-            op.path.flatten(into: &polylines, tolerance: op.flatness, transform: local)
+            op.path.flatten(into: &polylines, transform: local)
         }
         guard var r = pointBounds(polylines) else { return nil }
         var clipped = false
@@ -763,7 +763,7 @@ public final class FastLayerRenderer {
         guard programUse[key.path, default: ProgramUse()].recordsAgain(missing: pk) else { return nil }
         programsRecorded += 1
         let t = op.transform
-        op.path.flatten(into: &polylines, tolerance: op.flatness, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
+        op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
         let r = pointBounds(polylines)
         // One column more than the points reach: the fill moved right by up to a pixel still fits.
         let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
@@ -906,7 +906,7 @@ public final class FastLayerRenderer {
         let t = op.transform
         let ix = t.tx.rounded(.down), iy = t.ty.rounded(.down)
         let key = TileKey(path: op.path.storageID, a: t.a, b: t.b, c: t.c, d: t.d, fx: t.tx - ix, fy: t.ty - iy,
-                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: s, flatness: op.flatness)
+                          ix: 0, iy: 0, clipped: false, rule: op.rule, stroke: s)
         guard cache[key] == nil, oldTile.key.fx == key.fx, oldTile.key.fy == key.fy else { return nil }
         let builder = strokeBuilder(op.path, s.style, t)
         guard let box = builder.changedBox(start: s.start, from: o.end, to: s.end) else { return nil }
@@ -1154,8 +1154,6 @@ struct TileKey: Hashable {
     var rule: FillRule
     var stroke: StrokeSpec?
     var canvas = 0
-    /// The fill's flatness (`ShapeLayer.flatness`).
-    var flatness = Path.defaultTolerance
 }
 
 /// Exact coverage of one shape in device pixels `x0 ..< x0 + width` by `y0 ..< y0 + height`,

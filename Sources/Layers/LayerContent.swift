@@ -78,14 +78,10 @@ public struct GlyphPiece: Sendable {
 public struct LayerContentSink {
     var ops: [RenderOp] = []
 
-    /// Fills `path` (in the coordinates `transform` maps to the canvas) with `paint`, its curves
-    /// flattened to within `flatness` canvas pixels (see `ShapeLayer.flatness`).
-    public mutating func fill(_ path: Path, rule: FillRule = .nonZero, transform: Transform, paint: LayerPaint,
-                              flatness: Double = Path.defaultTolerance) {
+    /// Fills `path` (in the coordinates `transform` maps to the canvas) with `paint`.
+    public mutating func fill(_ path: Path, rule: FillRule = .nonZero, transform: Transform, paint: LayerPaint) {
         guard !path.isEmpty else { return }
-        var op = RenderOp(kind: .fill, path: path, transform: transform, rule: rule, paint: paint)
-        op.flatness = flatness
-        ops.append(op)
+        ops.append(RenderOp(kind: .fill, path: path, transform: transform, rule: rule, paint: paint))
     }
 
     /// Fills the rectangle `rect` (mapped by `transform`) with `paint`, with exact area coverage.
@@ -182,8 +178,6 @@ struct RenderOp {
     var rule: FillRule
     var paint: LayerPaint
     var stroke: StrokeSpec?
-    /// `.fill` of a path: how far its chords may lie from its curves, in canvas pixels.
-    var flatness = Path.defaultTolerance
     /// `.rect`: the device rectangle; group: the clip rectangle in device space (axis-aligned clip).
     var rect = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
     var image: Coverage?
@@ -263,7 +257,7 @@ struct RenderOp {
 
     /// The same shape (one storage, or equal elements).
     private static func sameShape(_ a: UnsafePointer<RenderOp>, _ b: UnsafePointer<RenderOp>) -> Bool {
-        (a.pointee.path.sharesStorage(with: b.pointee.path) || a.pointee.path == b.pointee.path) && a.pointee.flatness == b.pointee.flatness
+        a.pointee.path.sharesStorage(with: b.pointee.path) || a.pointee.path == b.pointee.path
     }
 
     /// True for a group or a sum (`a`) that draws what `b` drew wherever its content is the same:

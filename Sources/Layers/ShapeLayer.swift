@@ -66,15 +66,6 @@ open class ShapeLayer: Layer, @unchecked Sendable {
         get { shape.strokeEnd }
         set { shape.strokeEnd = newValue }
     }
-    /// How finely the fill's curves are drawn: the largest distance, in canvas pixels, between a
-    /// curve and the chords it is filled with (Core Graphics' flatness), 1e-6 ... 1 (clamped);
-    /// `Path.defaultTolerance` (0.001 px) by default. A chord that far from the curve moves a
-    /// pixel's coverage by at most `flatness * sqrt(2)`: a small dot redrawn every frame may take a
-    /// coarser value and fewer chords. Both renderers honour it; vector exports keep the curves.
-    public var flatness: Double {
-        get { shape.flatness }
-        set { shape.flatness = newValue.isNaN ? Path.defaultTolerance : min(max(newValue, 1e-6), 1) }
-    }
     /// The properties above in one value (copied into a presentation copy in one assignment).
     final var shape = ShapeProperties() { didSet { version &+= 1 } }
 
@@ -100,8 +91,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     open override func drawContent(in canvas: inout Canvas, ctm: Transform, rasterizer: Rasterizer) {
         guard let path, !path.isEmpty else { return }
         if let fill = fill {
-            let cov = rasterizer.coverage(of: path, width: canvas.width, height: canvas.height, rule: fillRule, transform: ctm,
-                                          tolerance: flatness)
+            let cov = rasterizer.coverage(of: path, width: canvas.width, height: canvas.height, rule: fillRule, transform: ctm)
             canvas.fill(fill, ctm: ctm, coverage: cov)
         }
         if let outline = strokeOutline(ctm: ctm), let stroke {
@@ -113,7 +103,7 @@ open class ShapeLayer: Layer, @unchecked Sendable {
     /// The fill and the stroke, for the fast renderer.
     open override func emitContent(into sink: inout LayerContentSink, ctm: Transform) {
         guard let path, !path.isEmpty else { return }
-        if let fill { sink.fill(path, rule: fillRule, transform: ctm, paint: LayerPaint(fill, ctm: ctm), flatness: flatness) }
+        if let fill { sink.fill(path, rule: fillRule, transform: ctm, paint: LayerPaint(fill, ctm: ctm)) }
         guard let stroke, lineWidth > 0, lineWidth.isFinite else { return }
         let start = min(max(strokeStart.isNaN ? 0 : strokeStart, 0), 1)
         let end = min(max(strokeEnd.isNaN ? 1 : strokeEnd, 0), 1)
@@ -224,5 +214,4 @@ struct ShapeProperties {
     var miterLimit = 10.0
     var strokeStart = 0.0
     var strokeEnd = 1.0
-    var flatness = Path.defaultTolerance
 }
