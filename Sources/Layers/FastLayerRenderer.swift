@@ -59,6 +59,11 @@ public final class FastLayerRenderer {
     private var built = false
     private var depth = 0, maxDepth = 0
     private var cache: [TileKey: CoverageTile] = [:]
+    /// Per fill path (by its storage, which the entry keeps alive): `Path.simpleFillWinding`. Kept
+    /// for the renderer's life, so that a loop's paths are examined once however long its stretches
+    /// without them; emptied when it would hold more than `simpleFillLimit` paths.
+    private var simpleFills: [UInt: (path: Path, winding: Int)] = [:]
+    static let simpleFillLimit = 2048
     /// Fills' row programs by tile key without the fractional horizontal offset, and spares.
     private var programs: [TileKey: ShapeProgram] = [:]
     private var spareModels: [ShapeProgram] = []
@@ -695,10 +700,11 @@ public final class FastLayerRenderer {
             // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
             if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
             swap(&polylines, &pendingShapes[pending.count])
-            pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0))
+            pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0,
+                                       simpleSign: op.stroke == nil ? simpleSign(op) : 0))
         } else {
             rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
-                              originX: r.x0, originY: r.y0, into: tile.values)
+                              originX: r.x0, originY: r.y0, simpleSign: op.stroke == nil ? simpleSign(op) : 0, into: tile.values)
         }
         cache[tile.key] = tile
         return tile
@@ -769,7 +775,8 @@ public final class FastLayerRenderer {
         let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
         let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
         if let r, usable {
-            rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0, into: recording)
+            rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
+                              simpleSign: simpleSign(op), into: recording)
         }
         // Kept in the spare with the least room that holds it (else the largest, which grows), so
         // that once a loop's shapes have been seen no program allocates. The spares' room is read
@@ -1046,6 +1053,28 @@ public final class FastLayerRenderer {
         return spare.remove(at: best)
     }
 
+    /// The factor of each edge's direction that gives its effective sign when `op`'s fill adds up
+    /// its edges' areas alone (its path's winding is 0 or one value: `Path.simpleFillWinding`,
+    /// asked once per path), under its transform; else 0.
+    private func simpleSign(_ op: RenderOp) -> Int {
+        let t = op.transform
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite else { return 0 }
+        let id = op.path.storageID
+        let winding: Int
+        if let e = simpleFills[id] {
+            winding = e.winding
+        } else {
+            if simpleFills.count >= Self.simpleFillLimit { simpleFills.removeAll() }
+            winding = op.path.simpleFillWinding()
+            simpleFills[id] = (op.path, winding)
+        }
+        // The rasterizer's sign is +1 where a contour's edges running down are on its left (a
+        // negative shoelace sum on the grid), which is the winding's opposite; a transform of
+        // negative determinant turns every winding over.
+        return det > 0 ? -winding : winding
+    }
+
     private func evict() {
         let budgetExceeded = cachedFloats > Self.cacheBudget
         // Spares kept: enough for every step of the busiest frame so far to change twice over (an
@@ -1314,6 +1343,8 @@ struct PendingTile {
     let tile: CoverageTile
     let rule: FillRule
     let originX: Int, originY: Int
+    /// The fill's edges' effective sign when its areas simply add up (see `Rasterizer.render`), else 0.
+    var simpleSign = 0
     var program: RowProgram? = nil
     var dx = 0.0
     /// The program is replayed over the tile's own values (its `previousRanges` describe them).
@@ -1413,7 +1444,8 @@ final class RasterJob: HelperJob, @unchecked Sendable {
                 continue
             }
             jobs.rasterizers[k].render(jobs.shapes[band.tile], rule: p.rule, width: p.tile.width, height: p.tile.height,
-                                       originX: p.originX, originY: p.originY, rows: band.rows, into: p.tile.values)
+                                       originX: p.originX, originY: p.originY, rows: band.rows, simpleSign: p.simpleSign,
+                                       into: p.tile.values)
             j += parts
         }
     }

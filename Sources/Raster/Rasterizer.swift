@@ -61,14 +61,18 @@ public final class Rasterizer {
     /// canvas pixel (`originX`, `originY`) into `buffer` (row-major, `width` per row), rows `rows`
     /// only (nil: all); other rows of `buffer` are left as they are. Each row is solved on its own,
     /// so a window's rows equal the same rows of a larger grid's. No allocation in steady state.
+    ///
+    /// `simpleSign` (+1 or -1, else 0): the shape's winding number is known to be 0 or one common
+    /// value everywhere (`Path.simpleFillWinding`), and this is the factor of each edge's direction
+    /// that gives its effective sign; its edges' areas are then added up without ordering them.
     public func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Int, originY: Int,
-                       rows: Range<Int>? = nil, into buffer: UnsafeMutableBufferPointer<Float>) {
+                       rows: Range<Int>? = nil, simpleSign: Int = 0, into buffer: UnsafeMutableBufferPointer<Float>) {
         precondition(buffer.count >= width * height)
         let rows = (rows ?? 0 ..< height).clamped(to: 0 ..< height)
         var w = Workspace()
         swap(&w, &work)
         w.render(polylines, rule: rule, width: width, height: height, originX: Double(originX), originY: Double(originY),
-                 rows: rows, into: buffer)
+                 rows: rows, knownSign: simpleSign, into: buffer)
         swap(&w, &work)
     }
 }
@@ -189,11 +193,11 @@ extension Rasterizer {
         var denseRowsFinished = 0
 
         mutating func render(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
-                             rows: Range<Int>, into out: UnsafeMutableBufferPointer<Float>) {
+                             rows: Range<Int>, knownSign: Int = 0, into out: UnsafeMutableBufferPointer<Float>) {
             var collected = false
-            if simpleRows, simpleContours, polylines.starts.count == 1, width > 0, height > 0, !rows.isEmpty {
+            if simpleRows, simpleContours, polylines.starts.count == 1 || knownSign != 0, width > 0, height > 0, !rows.isEmpty {
                 collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
-                simpleSign = edges.isEmpty ? 0 : simpleContourSign(polylines)
+                simpleSign = edges.isEmpty ? 0 : (knownSign != 0 ? knownSign.signum() : simpleContourSign(polylines))
                 collected = true
                 if simpleSign != 0, renderSimpleRows(width: width, rows: rows, into: out) { return }
             }
@@ -284,11 +288,12 @@ extension Rasterizer {
         /// this shape's.
         @inline(__always)
         mutating func solveRows(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Double, originY: Double,
-                                rows: Range<Int>, collected: Bool = false, done: (inout Workspace, Int, Bool) -> Void) {
+                                rows: Range<Int>, collected: Bool = false, knownSign: Int = 0,
+                                done: (inout Workspace, Int, Bool) -> Void) {
             guard width > 0, height > 0, !rows.isEmpty else { return }
             if !collected {
                 collectEdges(polylines, width: width, rows: rows, originX: originX, originY: originY)
-                simpleSign = edges.isEmpty || !simpleContours ? 0 : simpleContourSign(polylines)
+                simpleSign = edges.isEmpty || !simpleContours ? 0 : (knownSign != 0 ? knownSign.signum() : simpleContourSign(polylines))
             }
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
             activeEdges.removeAll(keepingCapacity: true)

@@ -66,8 +66,9 @@ extension Rasterizer {
     /// Records the pieces of `polylines` on the `width` x `height` grid whose top-left pixel is
     /// (`originX`, `originY`) into `program` (its storage reused). For `replay` with a sideways
     /// move, every point must lie in `originX ..< originX + width - 1`.
+    /// `simpleSign`: as `render` takes it.
     public func record(_ polylines: Polylines, rule: FillRule, width: Int, height: Int, originX: Int, originY: Int,
-                       into program: RowProgram) {
+                       simpleSign: Int = 0, into program: RowProgram) {
         var w = Workspace()
         swap(&w, &work)
         var segments: [RowProgram.Segment] = [], ends: [Int] = []
@@ -79,7 +80,7 @@ extension Rasterizer {
         // Rows before the first solved one and after the last get no pieces.
         let h = max(height, 0)
         w.solveRows(polylines, rule: rule, width: width, height: h, originX: Double(originX), originY: Double(originY),
-                    rows: 0 ..< h) { w, j, _ in
+                    rows: 0 ..< h, knownSign: simpleSign) { w, j, _ in
             while ends.count < j { ends.append(last) }
             // In order of left ends: a replay's cell ranges then come sorted.
             w.recorded.withUnsafeMutableBufferPointer { b in
