@@ -63,6 +63,16 @@ public struct PolylineStroker {
         stroker.pieces(points, closed: closed, transform: transform, into: &out)
     }
 
+    /// The pieces of an open polyline, with butt caps (no cap piece) at the ends marked
+    /// `buttStart` / `buttEnd`.
+    public mutating func pieces(_ points: ArraySlice<Point>, buttStart: Bool, buttEnd: Bool, transform: Transform,
+                                into out: inout Polylines) {
+        guard stroker.h > 0, stroker.h.isFinite else { return }
+        stroker.butt = (buttStart, buttEnd)
+        defer { stroker.butt = (false, false) }
+        stroker.pieces(points, closed: false, transform: transform, into: &out)
+    }
+
     /// The same for an open polyline, with butt caps at the ends marked `buttStart` / `buttEnd`
     /// (a piece cut out of a longer polyline where what its cap looks like does not matter).
     public mutating func outline(_ points: ArraySlice<Point>, buttStart: Bool, buttEnd: Bool, into out: inout Path) {

@@ -165,7 +165,9 @@ final class StrokeBuilder {
                     continue
                 }
                 piecePath.removeAll(keepingCapacity: true)
-                strokeRuns(contour: k, from: lo, to: hi, near: z)
+                forEachRun(contour: k, from: lo, to: hi, near: z) { run, buttStart, buttEnd in
+                    stroker.outline(run, buttStart: buttStart, buttEnd: buttEnd, into: &piecePath)
+                }
                 addPiece(local: local, window: window, into: &out)
             }
             return extent.minX <= extent.maxX ? extent : nil
@@ -193,6 +195,8 @@ final class StrokeBuilder {
         add(scratch, scratchBoxes, nil, window: window, into: &out)
     }
 
+    /// Runs of a cut contour that `renderWide` stroked with an end cut short of the piece's (for tests).
+    private(set) var wideRunsCut = 0
     /// Pieces and tiles for a pen wide next to the path's curves (see `WideStroke`).
     private lazy var wide = WideStroke(style: style, tolerance: tolerance)
     /// Each contour's pieces when kept whole, under the `local` of the calls (made when first
@@ -249,6 +253,34 @@ final class StrokeBuilder {
         }
         if start <= 0 && end >= 1 {
             for k in flat.contours.indices where reaches(k) { wide.add(wideContour(k, local: local)) }
+        } else if let z = nearBox(Window(x0: Double(originX), y0: Double(originY), x1: Double(originX + width), y1: Double(originY + height)),
+                                  local: local), finite.allSatisfy({ $0 }) {
+            // Only the runs of the cut contour near the window (as `outline` strokes them with a
+            // window): the contour being drawn is not stroked again from its start every frame.
+            // A run's ends where it was cut lie farther from the window than the pen reaches: they
+            // get butt caps (no cap piece), which change no pixel of the window; the butt ends noted
+            // for them only have tiles near them looked at more closely.
+            let s0 = min(max(start.isNaN ? 0 : start, 0), 1), s1 = min(max(end.isNaN ? 0 : end, 0), 1)
+            guard s1 > s0, total > 0 else {
+                wide.render(local: local, width: width, height: height, originX: originX, originY: originY, rasterizer: rasterizer, into: out)
+                return
+            }
+            let a = s0 * total, b = s1 * total
+            var base = 0.0
+            for k in flat.contours.indices {
+                let len = lengths[k]
+                defer { base += len }
+                let lo = max(a - base, 0), hi = min(b - base, len)
+                guard hi > lo || (len == 0 && a <= base && base < b), reaches(k) else { continue }
+                if (s0 == 0 && s1 == 1) || (lo == 0 && hi == len) {
+                    wide.add(wideContour(k, local: local))
+                    continue
+                }
+                forEachRun(contour: k, from: lo, to: hi, near: z) { run, cutStart, cutEnd in
+                    wide.add(run, closed: false, local: local, cutStart: cutStart, cutEnd: cutEnd)
+                    if cutStart || cutEnd { wideRunsCut += 1 }
+                }
+            }
         } else {
             var buffer: [Point] = []
             swap(&buffer, &piece)
@@ -282,9 +314,10 @@ final class StrokeBuilder {
         return z
     }
 
-    /// Strokes the runs of consecutive segments of contour `k` cut between arc lengths `lo < hi`
-    /// (relative to its start) whose boxes meet `z`, each as its own open polyline, into
-    /// `piecePath`. The segments are those of the piece `FlattenedPath` cuts there, the same points
+    /// Calls `body` with the runs of consecutive segments of contour `k` cut between arc lengths
+    /// `lo < hi` (relative to its start) whose boxes meet `z`, each as its own open polyline, and
+    /// whether its start and its end are where a run was cut (not the piece's own ends), which the
+    /// thin pen strokes with butt caps. The segments are those of the piece `FlattenedPath` cuts there, the same points
     /// made by the same operations (zero-length segments left out, the ends interpolated), found from
     /// the contour's arc lengths (bisection) and chunk boxes (a chunk that misses `z` is passed over
     /// whole) rather than by walking the contour. Inside the window `z` was made from, the runs'
@@ -293,7 +326,8 @@ final class StrokeBuilder {
     /// lie outside the window (they are butt caps, the fewest points), as does every piece of the
     /// stroke the runs leave out. Outside the window the outline differs, which the caller does not
     /// draw. Every point of the contour must be finite.
-    private func strokeRuns(contour k: Int, from lo: Double, to hi: Double, near z: Window) {
+    private func forEachRun(contour k: Int, from lo: Double, to hi: Double, near z: Window,
+                            _ body: (ArraySlice<Point>, _ cutStart: Bool, _ cutEnd: Bool) -> Void) {
         let r = flat.contours[k].range, n = r.count
         let sums = arc[k], boxes = chunkBoxes[k]
         let segments = sums.count - 1
@@ -320,7 +354,7 @@ final class StrokeBuilder {
             if !chunkMeets && !first {
                 // No segment of this chunk meets `z`: a run ends here, and the piece goes on (if it
                 // does) from the next chunk's first point.
-                if !run.isEmpty { flushRun(buttStart: !runStartsPiece, buttEnd: true) }
+                if !run.isEmpty { flushRun(cutStart: !runStartsPiece, cutEnd: true, body) }
                 let next = min((c + 1) * Self.chunk, segments)
                 if sums[next] > hi { return }
                 seg = next
@@ -341,18 +375,18 @@ final class StrokeBuilder {
                 if run.isEmpty { run.append(from); runStartsPiece = first }
                 run.append(to)
             } else if !run.isEmpty {
-                flushRun(buttStart: !runStartsPiece, buttEnd: true)
+                flushRun(cutStart: !runStartsPiece, cutEnd: true, body)
             }
             first = false
             last = to
             if ends { break }
         }
-        if !run.isEmpty { flushRun(buttStart: !runStartsPiece, buttEnd: false) }
+        if !run.isEmpty { flushRun(cutStart: !runStartsPiece, cutEnd: false, body) }
     }
 
-    /// Strokes `run` into `piecePath` with the given butt caps, and empties it.
-    private func flushRun(buttStart: Bool, buttEnd: Bool) {
-        stroker.outline(run[...], buttStart: buttStart, buttEnd: buttEnd, into: &piecePath)
+    /// Hands `run` to `body`, and empties it.
+    private func flushRun(cutStart: Bool, cutEnd: Bool, _ body: (ArraySlice<Point>, Bool, Bool) -> Void) {
+        body(run[...], cutStart, cutEnd)
         run.removeAll(keepingCapacity: true)
     }
 

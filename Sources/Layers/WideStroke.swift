@@ -273,9 +273,18 @@ final class WideStroke {
     }
 
     /// Adds one contour of the path (as the stroker takes it), in the path's coordinates, mapped by
-    /// `local`.
-    func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform) {
-        stroker.pieces(points, closed: closed, transform: local, into: &live.pieces)
+    /// `local`. An open one's ends marked `cutStart` / `cutEnd` get butt caps whatever the style's
+    /// (a run cut out of a longer contour, its cuts farther from the window drawn than the pen
+    /// reaches).
+    func add(_ points: ArraySlice<Point>, closed: Bool, local: Transform, cutStart: Bool = false, cutEnd: Bool = false) {
+        let cut = !closed && (cutStart || cutEnd)
+        if cut {
+            stroker.pieces(points, buttStart: cutStart, buttEnd: cutEnd, transform: local, into: &live.pieces)
+        } else {
+            stroker.pieces(points, closed: closed, transform: local, into: &live.pieces)
+        }
+        // Whether each end's cap is a butt.
+        let butt = (start: style.cap == .butt || (cut && cutStart), end: style.cap == .butt || (cut && cutEnd))
         // The buffers as locals while they grow (no access check per element).
         var kept: [Point] = [], segments: [Point] = [], segmentButts: [UInt8] = []
         swap(&kept, &distinct); swap(&segments, &live.segments); swap(&segmentButts, &live.segmentButts)
@@ -289,7 +298,7 @@ final class WideStroke {
         guard n >= 2 else {
             // A zero-length open contour: a dot (round or square cap) covering every point within
             // the half-width, or nothing (butt).
-            if n == 1, !closed, points.count > 1, style.cap != .butt {
+            if n == 1, !closed, points.count > 1, style.cap != .butt, !cut {
                 let q = local.apply(kept[0])
                 if style.cap == .square { tips.append((q, 2.0.squareRoot() * (1 + 1e-9))) }
                 segments.append(q); segments.append(q); segmentButts.append(0)
@@ -316,8 +325,8 @@ final class WideStroke {
                 }
             }
         }
-        if !closed, style.cap == .butt {
-            for end in 0 ..< 2 {
+        if !closed {
+            for end in 0 ..< 2 where end == 0 ? butt.start : butt.end {
                 let q = local.apply(kept[end == 0 ? 0 : n - 1]), v = local.apply(kept[end == 0 ? 1 : n - 2]) - q
                 let len = v.length
                 buttEnds.append((q, len > 0 ? v * (1 / len) : Point(0, 0)))
@@ -325,7 +334,8 @@ final class WideStroke {
         }
         if !closed, style.cap == .square {
             let reach = 2.0.squareRoot() * (1 + 1e-9)
-            tips.append((local.apply(kept[0]), reach)); tips.append((local.apply(kept[n - 1]), reach))
+            if !butt.start { tips.append((local.apply(kept[0]), reach)) }
+            if !butt.end { tips.append((local.apply(kept[n - 1]), reach)) }
         }
         let firstSegment = segments.count / 2
         var last = local.apply(kept[0])
@@ -335,9 +345,9 @@ final class WideStroke {
             last = q
         }
         if closed { segments.append(last); segments.append(local.apply(kept[0])); segmentButts.append(0) }
-        if !closed, style.cap == .butt {
-            segmentButts[firstSegment] |= 1
-            segmentButts[segmentButts.count - 1] |= 2
+        if !closed {
+            if butt.start { segmentButts[firstSegment] |= 1 }
+            if butt.end { segmentButts[segmentButts.count - 1] |= 2 }
         }
     }
 

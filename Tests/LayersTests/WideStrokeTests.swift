@@ -79,6 +79,52 @@ import TestSupport
         #expect(drawnWide >= 3, "only \(drawnWide) of 6 strokes count as wide")
     }
 
+    /// A long contour being drawn is stroked near the window only (runs of it, cut farther from
+    /// the window than the pen reaches, with butt caps there): the window's pixels are the whole
+    /// trimmed outline's, for every join and cap, on small windows anywhere, the drawn end's
+    /// included.
+    @Test func aLongContourIsStrokedOnlyNearTheWindow() {
+        // A spiral of quadratic curves over 200 x 200, and a zigzag of lines through it.
+        var path = Path()
+        path.move(to: Point(100, 100))
+        for k in 1 ... 24 {
+            let a0 = Double(k - 1) * 0.8, a1 = Double(k) * 0.8, am = (a0 + a1) / 2
+            let r1 = 4 * Double(k), rm = 4 * (Double(k) - 0.5) / Double.cosine(0.4)
+            path.quad(to: Point(100 + r1 * .cosine(a1), 100 + r1 * .sine(a1)), control: Point(100 + rm * .cosine(am), 100 + rm * .sine(am)))
+        }
+        path.move(to: Point(5, 190))
+        for k in 1 ... 12 { path.line(to: Point(5 + 16 * Double(k), k % 2 == 0 ? 190 : 150)) }
+        var r = SeededRandom(seed: 0x3155)
+        let rasterizer = Rasterizer()
+        var worst: Float = 0, cut = 0
+        for join in LineJoin.allCases {
+            for cap in LineCap.allCases {
+                let style = StrokeStyle(width: 14, join: join, cap: cap, miterLimit: 4)
+                let t = Transform(a: 1, b: 0, c: 0, d: 1, tx: r.double(0 ... 1), ty: r.double(0 ... 1))
+                let builder = StrokeBuilder(path: path, style: style, transform: t)
+                for _ in 0 ..< 4 {
+                    let start = r.int(0 ... 1) == 0 ? 0 : r.double(0 ... 0.2), end = r.double(0.3 ... 0.97)
+                    var outline = Polylines()
+                    builder.outline(start: start, end: end, local: t, into: &outline)
+                    for _ in 0 ..< 3 {
+                        let w = r.int(6 ... 30), h = r.int(6 ... 30)
+                        let x0 = r.int(-10 ... 200), y0 = r.int(-10 ... 200)
+                        var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: -1, count: w * h)
+                        a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: w, height: h, originX: x0, originY: y0, into: $0) }
+                        b.withUnsafeMutableBufferPointer {
+                            builder.renderWide(start: start, end: end, local: t, width: w, height: h, originX: x0, originY: y0,
+                                               rasterizer: rasterizer, into: $0)
+                        }
+                        for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+                    }
+                }
+                cut += builder.wideRunsCut
+            }
+        }
+        #expect(worst <= 1e-5, "the runs cover a pixel \(worst) differently from the outline")
+        #expect(cut > 50, "only \(cut) runs were cut short of the drawn piece")
+    }
+
     /// A contour given twice makes every piece twice, sharing every edge in the same sense: the
     /// tiles where the union of the pieces cannot tell which copy bounds are rasterized in general,
     /// and the stroke still covers every pixel as the outline does.
