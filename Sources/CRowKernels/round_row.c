@@ -37,6 +37,32 @@ void wf_round_row(const float *src, uint8_t *dst, long count) {
     }
 }
 
+void wf_sole_fill(const float *cov, float *dst, long count, const float *s, float opacity) {
+    long i = 0;
+#if defined(__SSE2__)
+    const __m128 sv = _mm_loadu_ps(s), ov = _mm_set1_ps(opacity), one = _mm_set1_ps(1.0f), zero = _mm_setzero_ps();
+    for (; i + 4 <= count; i += 4) {
+        if (_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(cov + i), zero)) == 0) continue;
+        for (long j = i; j < i + 4; j++) {
+            float c = cov[j];
+            if (c == 0.0f || s[3] * c == 0.0f) continue;
+            __m128 t = _mm_mul_ps(_mm_mul_ps(sv, _mm_set1_ps(c)), ov);
+            __m128 k = _mm_sub_ps(one, _mm_shuffle_ps(t, t, _MM_SHUFFLE(3, 3, 3, 3)));
+            __m128 d = _mm_loadu_ps(dst + 4 * j);
+            _mm_storeu_ps(dst + 4 * j, _mm_add_ps(t, _mm_mul_ps(d, k)));
+        }
+    }
+#endif
+    for (; i < count; i++) {
+        float c = cov[i];
+        if (c == 0.0f || s[3] * c == 0.0f) continue;
+        float t[4];
+        for (int ch = 0; ch < 4; ch++) t[ch] = (s[ch] * c) * opacity;
+        float k = 1.0f - t[3];
+        for (int ch = 0; ch < 4; ch++) dst[4 * i + ch] = t[ch] + dst[4 * i + ch] * k;
+    }
+}
+
 void wf_paint_solid(const float *cov, float *dst, long count, const float *s) {
     const float a = s[3];
     long i = 0;

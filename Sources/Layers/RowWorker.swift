@@ -504,14 +504,28 @@ final class RowWorker: @unchecked Sendable {
                                guardBuffer: UnsafeMutablePointer<SIMD4<Float>>?, y: Int) {
         let opacity = Float(ops[g].opacity)
         guard opacity != 0 else { return }
-        let s = color.premultiplied, dst = buffer(level)
+        var s = color.premultiplied
+        let dst = buffer(level)
+        guard let guardBuffer else {
+            // The kernel: the same operations per pixel.
+            withTileRow(ops, g + 1, y: y, lo: lo, hi: hi) { cov, plo, phi in
+                withUnsafePointer(to: &s) { sp in
+                    sp.withMemoryRebound(to: Float.self, capacity: 4) { sf in
+                        UnsafeMutableRawPointer(dst + plo).withMemoryRebound(to: Float.self, capacity: (phi - plo) * 4) { d in
+                            wf_sole_fill(cov + plo, d, phi - plo, sf, opacity)
+                        }
+                    }
+                }
+            }
+            return
+        }
         withTileRow(ops, g + 1, y: y, lo: lo, hi: hi) { cov, plo, phi in
             for x in plo ..< phi {
                 let c = cov[x]
                 if c == 0 { continue }
                 let v = s * c
                 if v.w == 0 { continue }
-                if let guardBuffer, guardBuffer[x].w == 0 { continue }
+                if guardBuffer[x].w == 0 { continue }
                 let t = v * opacity
                 dst[x] = t + dst[x] * (1 - t.w)
             }

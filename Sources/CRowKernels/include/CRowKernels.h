@@ -17,6 +17,12 @@ void wf_round_row(const float *src, uint8_t *dst, long count);
 /// coverage are skipped, four fully covered by an opaque colour are stored.
 void wf_paint_solid(const float *cov, float *dst, long count, const float *s);
 
+/// A group holding one solid fill and an opacity, composited onto `dst` without the group's buffer:
+/// per pixel with coverage `c`, `t = (s * c) * opacity`, then `t + d * (1 - t.a)` per channel, in
+/// that order of Float32 operations (no fused multiply-add). Pixels whose coverage, or whose
+/// `s.a * c`, is 0 are left as they are; four pixels with no coverage are passed over at once.
+void wf_sole_fill(const float *cov, float *dst, long count, const float *s, float opacity);
+
 /// The columns of `x0 ..< x1` where two coverage rows differ, as spans `[out[2k], out[2k+1])`,
 /// left to right. Row `a` holds `a[x]` for `a0 <= x < a1` and 0 elsewhere (so does `b`); the
 /// pointers are indexed by column. Spans less than `gap` columns apart are joined; past
