@@ -151,18 +151,10 @@ final class StrokeBuilder {
             // With a window, the contours trimming keeps are found as `forEachTrimmedContour` finds
             // them, and the cut one's segments near the window from its arc lengths and chunk boxes
             // (the same points as its cut piece, without walking or copying the contour).
-            let s0 = min(max(start.isNaN ? 0 : start, 0), 1), s1 = min(max(end.isNaN ? 0 : end, 0), 1)
-            guard s1 > s0, total > 0 else { return nil }
-            let a = s0 * total, b = s1 * total
-            var base = 0.0
-            for k in flat.contours.indices {
-                let len = lengths[k]
-                defer { base += len }
-                let lo = max(a - base, 0), hi = min(b - base, len)
-                guard hi > lo || (len == 0 && a <= base && base < b) else { continue }
-                if (s0 == 0 && s1 == 1) || (lo == 0 && hi == len) {
+            forEachTrimmedRange(start: start, end: end) { k, lo, hi, isWhole in
+                if isWhole {
                     if let p = whole[k] { add(p, k, window: window, into: &out) }
-                    continue
+                    return
                 }
                 piecePath.removeAll(keepingCapacity: true)
                 forEachRun(contour: k, from: lo, to: hi, near: z) { run, buttStart, buttEnd in
@@ -186,6 +178,23 @@ final class StrokeBuilder {
             addPiece(local: local, window: window, into: &out)
         }
         return extent.minX <= extent.maxX ? extent : nil
+    }
+
+    /// Calls `body(k, lo, hi, whole)` for each contour `k` the trim to `start ... end` keeps (as
+    /// `forEachTrimmedContour` finds them), with the arc lengths `lo ... hi` kept of it (relative to
+    /// its start), and whether it is kept whole. Nothing when the trim keeps nothing.
+    private func forEachTrimmedRange(start: Double, end: Double, _ body: (Int, Double, Double, Bool) -> Void) {
+        let s0 = min(max(start.isNaN ? 0 : start, 0), 1), s1 = min(max(end.isNaN ? 0 : end, 0), 1)
+        guard s1 > s0, total > 0 else { return }
+        let a = s0 * total, b = s1 * total
+        var base = 0.0
+        for k in flat.contours.indices {
+            let len = lengths[k]
+            defer { base += len }
+            let lo = max(a - base, 0), hi = min(b - base, len)
+            guard hi > lo || (len == 0 && a <= base && base < b) else { continue }
+            body(k, lo, hi, (s0 == 0 && s1 == 1) || (lo == 0 && hi == len))
+        }
     }
 
     /// Appends the stroked cut piece in `piecePath`, mapped by `local`, to `out`.
@@ -260,21 +269,11 @@ final class StrokeBuilder {
             // A run's ends where it was cut lie farther from the window than the pen reaches: they
             // get butt caps (no cap piece), which change no pixel of the window; the butt ends noted
             // for them only have tiles near them looked at more closely.
-            let s0 = min(max(start.isNaN ? 0 : start, 0), 1), s1 = min(max(end.isNaN ? 0 : end, 0), 1)
-            guard s1 > s0, total > 0 else {
-                wide.render(local: local, width: width, height: height, originX: originX, originY: originY, rasterizer: rasterizer, into: out)
-                return
-            }
-            let a = s0 * total, b = s1 * total
-            var base = 0.0
-            for k in flat.contours.indices {
-                let len = lengths[k]
-                defer { base += len }
-                let lo = max(a - base, 0), hi = min(b - base, len)
-                guard hi > lo || (len == 0 && a <= base && base < b), reaches(k) else { continue }
-                if (s0 == 0 && s1 == 1) || (lo == 0 && hi == len) {
+            forEachTrimmedRange(start: start, end: end) { k, lo, hi, isWhole in
+                guard reaches(k) else { return }
+                if isWhole {
                     wide.add(wideContour(k, local: local))
-                    continue
+                    return
                 }
                 forEachRun(contour: k, from: lo, to: hi, near: z) { run, cutStart, cutEnd in
                     wide.add(run, closed: false, local: local, cutStart: cutStart, cutEnd: cutEnd)

@@ -40,6 +40,18 @@ import TestSupport
         return Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 32 - mid.x + r.double(0 ... 1), ty: 32 - mid.y + r.double(0 ... 1))
     }
 
+    /// The largest difference between `renderWide` on the window `w` x `h` at (`x0`, `y0`) and the
+    /// outline `outline` rasterized on it.
+    static func windowDifference(_ builder: StrokeBuilder, _ outline: Polylines, start: Double, end: Double, local t: Transform,
+                                 x0: Int, y0: Int, w: Int, h: Int, rasterizer: Rasterizer) -> Float {
+        var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: -1, count: w * h)
+        a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: w, height: h, originX: x0, originY: y0, into: $0) }
+        b.withUnsafeMutableBufferPointer {
+            builder.renderWide(start: start, end: end, local: t, width: w, height: h, originX: x0, originY: y0, rasterizer: rasterizer, into: $0)
+        }
+        return zip(a, b).map { abs($0 - $1) }.max() ?? 0
+    }
+
     /// `renderWide` on a window against the outline `outline` gives, rasterized on the same window.
     @Test(arguments: 0 ..< 3)
     func piecesCoverEveryPixelAsTheOutlineDoes(seed: Int) {
@@ -64,14 +76,8 @@ import TestSupport
                 // The whole grid, then windows anywhere on it.
                 let x0 = k == 0 ? 0 : r.int(0 ... Self.size - 2), y0 = k == 0 ? 0 : r.int(0 ... Self.size - 2)
                 let x1 = k == 0 ? Self.size : r.int(x0 + 1 ... Self.size), y1 = k == 0 ? Self.size : r.int(y0 + 1 ... Self.size)
-                let w = x1 - x0, h = y1 - y0
-                var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: -1, count: w * h)
-                a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: w, height: h, originX: x0, originY: y0, into: $0) }
-                b.withUnsafeMutableBufferPointer {
-                    builder.renderWide(start: start, end: end, local: t, width: w, height: h, originX: x0, originY: y0,
-                                       rasterizer: rasterizer, into: $0)
-                }
-                for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+                worst = max(worst, Self.windowDifference(builder, outline, start: start, end: end, local: t,
+                                                         x0: x0, y0: y0, w: x1 - x0, h: y1 - y0, rasterizer: rasterizer))
             }
         }
         #expect(worst <= 1e-5, "the pieces cover a pixel \(worst) differently from the outline")
@@ -109,13 +115,8 @@ import TestSupport
                     for _ in 0 ..< 3 {
                         let w = r.int(6 ... 30), h = r.int(6 ... 30)
                         let x0 = r.int(-10 ... 200), y0 = r.int(-10 ... 200)
-                        var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: -1, count: w * h)
-                        a.withUnsafeMutableBufferPointer { rasterizer.render(outline, rule: .nonZero, width: w, height: h, originX: x0, originY: y0, into: $0) }
-                        b.withUnsafeMutableBufferPointer {
-                            builder.renderWide(start: start, end: end, local: t, width: w, height: h, originX: x0, originY: y0,
-                                               rasterizer: rasterizer, into: $0)
-                        }
-                        for i in a.indices { worst = max(worst, abs(a[i] - b[i])) }
+                        worst = max(worst, Self.windowDifference(builder, outline, start: start, end: end, local: t,
+                                                                 x0: x0, y0: y0, w: w, h: h, rasterizer: rasterizer))
                     }
                 }
                 cut += builder.wideRunsCut
