@@ -281,16 +281,27 @@ public final class MorphModel: LayerSceneModel {
         return Change(from: a, to: b, root: root, glyphs: glyphs)
     }
 
+    /// The tolerance, in blocks, the glyph is flattened within when its blocks' coverage is measured.
+    /// Chords lie inside convex arcs, so the default 0.001 would leave a block up to 0.0014 short of
+    /// its exact coverage, enough to put one near the 40 % line on the wrong side of it; 1e-6 leaves
+    /// 1.4e-6. A glyph is a few dozen blocks across, so its curves take a few hundred chords each,
+    /// once per change.
+    static let pixelTolerance = 1e-6
+    /// A block is shown where the glyph covers at least 40 % of it. A stem of whole pixels often
+    /// covers exactly 0.4 of a block, which floating point puts a hair to either side: coverage
+    /// within 1e-5 below counts as 0.4 (flattening moves a coverage by at most 1.4e-6).
+    static let pixelThreshold = Float(0.4 - 1e-5)
+
     /// The glyph `path` as squares `block` px wide on a grid from its ink box's corner: a square
-    /// where the glyph covers at least 40 % of it (nil when none is).
+    /// where the glyph covers at least 40 % of it (`pixelThreshold`; nil when none is).
     static func pixels(of path: Path, ink: Rect, block: Double) -> Path? {
         let cols = max(1, Int((ink.width / block).rounded(.up))), rows = max(1, Int((ink.height / block).rounded(.up)))
         let t = Transform(a: 1 / block, b: 0, c: 0, d: 1 / block, tx: -ink.minX / block, ty: -ink.minY / block)
-        let cover = Rasterizer().coverage(of: path, width: cols, height: rows, transform: t)
+        let cover = Rasterizer().coverage(of: path, width: cols, height: rows, transform: t, tolerance: pixelTolerance)
         var out = Path()
         var any = false
         for j in 0 ..< rows {
-            for i in 0 ..< cols where cover[i, j] >= 0.4 {
+            for i in 0 ..< cols where cover[i, j] >= pixelThreshold {
                 out.append(Path(rect: Rect(x: ink.minX + Double(i) * block, y: ink.minY + Double(j) * block, width: block, height: block)))
                 any = true
             }

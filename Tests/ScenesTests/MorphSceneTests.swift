@@ -152,6 +152,35 @@ import Wave
         }
     }
 
+    /// Pixelate's blocks are decided by the glyph's exact coverage: a curve is not flattened short
+    /// of the 40 % line, and a stem covering exactly 0.4 of a block shows it wherever the grid lies.
+    @Test func pixelateBlocksFollowTheExactCoverage() throws {
+        func shown(_ p: Path, ink: Rect, block: Double) -> Int {
+            guard let squares = MorphModel.pixels(of: p, ink: ink, block: block) else { return 0 }
+            return Int((squares.flattened().signedArea.magnitude / (block * block)).rounded())
+        }
+        // One 10 px block: a band h px high under a quadratic arch k px higher, whose exact area is
+        // 10 h + 10 k / 3 (the arch adds 2/3 of its control triangle), a coverage of h / 10 + k / 30.
+        for (h, k, expected) in [(3 + 2e-4, 3.0, 1), (3 - 2e-4, 3.0, 0), (2.5 + 1e-3, 4.5, 1), (2.5 - 1e-3, 4.5, 0)] {
+            for ox in [0.0, 0.3, 17.71] {
+                var p = Path()
+                p.move(to: Point(ox, 0)); p.line(to: Point(ox + 10, 0)); p.line(to: Point(ox + 10, h))
+                p.quad(to: Point(ox, h), control: Point(ox + 5, h + k)); p.close()
+                #expect(shown(p, ink: Rect(x: ox, y: 0, width: 10, height: 10), block: 10) == expected, "h \(h) k \(k) at \(ox)")
+            }
+        }
+        // Stems covering exactly 0.4 of their blocks (and a hair less), on grids at odd offsets.
+        for block in [2.0, 3.0, 5.0, 7.0] {
+            for ox in [0.1, 1.0 / 3, 0.7, 41.37, 1000.01] {
+                let ink = Rect(x: ox, y: 0.2, width: 3 * block, height: block)
+                for (width, expected) in [(2.4 * block, 3), (2.4 * block - 0.002, 2)] {
+                    #expect(shown(Path(rect: Rect(x: ox, y: 0.2, width: width, height: block)), ink: ink, block: block) == expected,
+                            "block \(block) at \(ox), stem \(width)")
+                }
+            }
+        }
+    }
+
     /// The particles' Lottie stays within its budget: a 4 s sparkle loop at 400x310 is at most 1 MB.
     @Test func aSparkleLoopsLottieIsWithinItsBudget() throws {
         var p = MorphParameters()

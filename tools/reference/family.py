@@ -37,6 +37,8 @@ STROKE_TOL = 5e-4    # px: chords of stroked curves (pieces are unioned by GEOS)
                      # lies on its chords' directions, and a curve's first chord leaves it up to
                      # sqrt(2 tol / R) off its tangent, which a long miter turns into ~0.02 px.
 ARC_TOL = 2e-5       # px: inscribed polygons of round joins, caps and discs
+PIXEL_TOL = 1e-6     # blocks: chords of glyphs measured on the pixelate effect's grid
+PIXEL_AT_LEAST = 0.4 - 1e-5  # a block's coverage shown: 0.4, ties (a stem covering exactly 0.4) in
 SLIVER = 1e-9        # px^2: rings of a GEOS union smaller than this are dropped
 
 
@@ -319,14 +321,14 @@ def cov_parts(geom, W, H, name):
     return np.clip(total, 0.0, 1.0)
 
 
-def cov_contours(contours, W, H, name, per_glyph=None):
+def cov_contours(contours, W, H, name, per_glyph=None, tol=FILL_TOL):
     """Exact non-zero coverage of glyph contours; overlapping glyphs go through the union."""
     try:
-        return ref.coverage(polylines_of(contours, FILL_TOL), W, H, name)
+        return ref.coverage(polylines_of(contours, tol), W, H, name)
     except ref.CoverageError:
         if per_glyph is None:
             raise
-        return cov_geom(geom_of_glyphs(per_glyph), W, H, name)
+        return cov_geom(geom_of_glyphs(per_glyph, tol), W, H, name)
 
 
 # ----------------------------------------------------------------- stroke --
@@ -1572,6 +1574,19 @@ class SplitMix64:
         return lo + (hi - lo) * ((self.next() >> 11) / float(1 << 53))
 
 
+def pixel_blocks(per, ink, block):
+    """Pixelate's squares of a cluster (its contours per glyph, ink box (x0, y0, x1, y1)): the
+    top-left corners of the squares block px wide on a grid from the ink box's corner where the
+    cluster's exact coverage is at least 0.4. Flattened within PIXEL_TOL blocks, so that a block
+    near the line is decided by its exact coverage, not by how far chords fall inside the curves;
+    a coverage within 1e-5 below 0.4 counts as 0.4 (a stem of whole pixels often covers exactly
+    that, which float64 puts a hair to either side)."""
+    cols, rows = max(1, math.ceil((ink[2] - ink[0]) / block)), max(1, math.ceil((ink[3] - ink[1]) / block))
+    grid = [map_contours(g, lambda x, y: ((x - ink[0]) / block, (y - ink[1]) / block)) for g in per]
+    C = cov_contours([c for g in grid for c in g], cols, rows, "pixels", per_glyph=grid, tol=PIXEL_TOL)
+    return [(ink[0] + i * block, ink[1] + j * block) for j, i in zip(*np.nonzero(C >= PIXEL_AT_LEAST))]
+
+
 def render_morph(o):
     W, H = o["size"]
     fps = fps_of(o)
@@ -1709,14 +1724,8 @@ def render_morph(o):
     for per, ink, opacity in pixel_layers:
         if opacity <= 0:
             continue
-        # Squares block px wide on a grid from the ink box's corner, where the cluster covers at
-        # least 40 % of one (its exact coverage on that grid).
-        cols, rows = max(1, math.ceil((ink[2] - ink[0]) / block)), max(1, math.ceil((ink[3] - ink[1]) / block))
-        grid = [map_contours(g, lambda x, y: ((x - ink[0]) / block, (y - ink[1]) / block)) for g in per]
-        C = cov_contours([c for g in grid for c in g], cols, rows, "pixels", per_glyph=grid)
         squares = [np.array([(x0, y0), (x0 + block, y0), (x0 + block, y0 + block), (x0, y0 + block), (x0, y0)])
-                   for j, i in zip(*np.nonzero(C >= 0.4))
-                   for x0, y0 in [(ink[0] + i * block, ink[1] + j * block)]]
+                   for x0, y0 in pixel_blocks(per, ink, block)]
         if squares:
             out = over(out, ref.coverage(squares, W, H, "pixels") * opacity, premul(fill))
     for em_ in emitters:

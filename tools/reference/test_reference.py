@@ -312,6 +312,23 @@ def test_border_grown_outline():
                 assert g.contains(q) == (polys.contains(q) or d < r), (r, q, d)
 
 
+def test_pixel_blocks():
+    """Pixelate's blocks follow the exact coverage: a band under a quadratic arch (area 10 h + 10 k / 3
+    in a 10 px block) on either side of 0.4 by 2e-5, and stems covering exactly 0.4 of their last
+    block (and 0.002 px less) on grids at odd offsets."""
+    import family as F
+    for h, k, n in ((3 + 2e-4, 3.0, 1), (3 - 2e-4, 3.0, 0), (2.5 + 1e-3, 4.5, 1), (2.5 - 1e-3, 4.5, 0)):
+        for ox in (0.0, 0.3, 17.71):
+            c = [("M", ox, 0.0), ("L", ox + 10, 0.0), ("L", ox + 10, h), ("Q", ox + 5, h + k, ox, h), ("L", ox, 0.0)]
+            assert len(F.pixel_blocks([[c]], (ox, 0.0, ox + 10, 10.0), 10.0)) == n, (h, k, ox)
+    for block in (2.0, 3.0, 5.0, 7.0):
+        for ox in (0.1, 1 / 3, 0.7, 41.37, 1000.01):
+            ink = (ox, 0.2, ox + 3 * block, 0.2 + block)
+            for w, n in ((2.4 * block, 3), (2.4 * block - 0.002, 2)):
+                c = [("M", ox, 0.2), ("L", ox + w, 0.2), ("L", ox + w, 0.2 + block), ("L", ox, 0.2 + block), ("L", ox, 0.2)]
+                assert len(F.pixel_blocks([[c]], ink, block)) == n, (block, ox, w)
+
+
 def test_particles_and_wave_motion():
     """family.py's SplitMix64 against its published first outputs (seed 0), a sparkle particle drawn
     at its birth and none 5 s after its emitter, and the wave's timing: an interrupted transition
