@@ -226,11 +226,12 @@ OVER_LANES(8, over_opaque_8, WF_TARGET_AVX2)
 OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
 
 /* Several colours over the background, LANES pixels at a time: per colour in order and per channel
-   v = s * c + v * (1 - a * c) from v = bg (a colour with no coverage leaves v as it is, bit for bit),
-   then rounded as wf_round_row rounds. Lanes no colour covers are the background pixel. */
+   v = t + v * (1 - t.a) from v = bg, where t = s * c, times the colour's opacity o when o is not 1
+   (a colour with no coverage leaves v as it is, bit for bit), then rounded as wf_round_row rounds.
+   Lanes no colour covers are the background pixel. */
 #define MULTI_LANES(LANES, NAME, TARGET)                                                                         \
-    TARGET static long NAME(int k, const float *const *cov, const float *s, uint32_t *dst, long count,           \
-                            const float *bg, uint32_t bgPixel) {                                                 \
+    TARGET static long NAME(int k, const float *const *cov, const float *s, const float *op, uint32_t *dst,      \
+                            long count, const float *bg, uint32_t bgPixel) {                                     \
         typedef float vf __attribute__((vector_size(4 * LANES)));                                                \
         typedef int32_t vi __attribute__((vector_size(4 * LANES)));                                              \
         const vf zero = (vf){0}, one = zero + 1.0f, top = zero + 255.0f;                                         \
@@ -253,9 +254,14 @@ OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
             for (int j = 0; j < k; j++) {                                                                        \
                 vf c;                                                                                            \
                 memcpy(&c, cov[j] + i, sizeof c);                                                                \
-                vf kk = one - s[4 * j + 3] * c;                                                                  \
+                const float o = op ? op[j] : 1.0f;                                                               \
+                vf ta = s[4 * j + 3] * c;                                                                        \
+                if (o != 1.0f) ta = ta * o;                                                                      \
+                vf kk = one - ta;                                                                                \
                 for (int ch = 0; ch < 4; ch++) {                                                                 \
-                    vf m = s[4 * j + ch] * c, n = v[ch] * kk;                                                    \
+                    vf m = s[4 * j + ch] * c;                                                                    \
+                    if (o != 1.0f) m = m * o;                                                                    \
+                    vf n = v[ch] * kk;                                                                           \
                     v[ch] = m + n;                                                                               \
                 }                                                                                                \
             }                                                                                                    \
@@ -355,16 +361,16 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
     }
 }
 
-void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, uint32_t *dst, long count,
-                                const float *bg, uint32_t bgPixel) {
+void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, const float *op, uint32_t *dst,
+                                long count, const float *bg, uint32_t bgPixel) {
     long i = 0;
 #if defined(__x86_64__) && defined(__clang__)
     int lanes = most < over_lanes ? most : over_lanes;
-    if (lanes == 16) i = multi_opaque_16(k, cov, s, dst, count, bg, bgPixel);
+    if (lanes == 16) i = multi_opaque_16(k, cov, s, op, dst, count, bg, bgPixel);
     if (lanes >= 8) {
         const float *moved[WF_MULTI_MAX];
         for (int j = 0; j < k; j++) moved[j] = cov[j] + i;
-        i += multi_opaque_8(k, moved, s, dst + i, count - i, bg, bgPixel);
+        i += multi_opaque_8(k, moved, s, op, dst + i, count - i, bg, bgPixel);
     }
 #endif
     /* The rest one pixel at a time, in the same order of operations. */
@@ -375,9 +381,13 @@ void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const 
             float c = cov[j][i];
             if (c == 0.0f) continue;
             covered = 1;
-            float kk = 1.0f - s[4 * j + 3] * c;
+            const float o = op ? op[j] : 1.0f;
+            float ta = s[4 * j + 3] * c;
+            if (o != 1.0f) ta = ta * o;
+            float kk = 1.0f - ta;
             for (int ch = 0; ch < 4; ch++) {
                 float m = s[4 * j + ch] * c;
+                if (o != 1.0f) m = m * o;
                 float n = v[ch] * kk;
                 v[ch] = m + n;
             }
@@ -386,9 +396,9 @@ void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const 
     }
 }
 
-void wf_over_opaque_multi(int k, const float *const *cov, const float *s, uint32_t *dst, long count, const float *bg,
-                          uint32_t bgPixel) {
-    wf_over_opaque_multi_lanes(16, k, cov, s, dst, count, bg, bgPixel);
+void wf_over_opaque_multi(int k, const float *const *cov, const float *s, const float *op, uint32_t *dst, long count,
+                          const float *bg, uint32_t bgPixel) {
+    wf_over_opaque_multi_lanes(16, k, cov, s, op, dst, count, bg, bgPixel);
 }
 
 void wf_mask_weights(const float *rect, const float *guard4, float *w, long count, float opacity) {

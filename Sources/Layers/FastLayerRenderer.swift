@@ -119,6 +119,9 @@ public final class FastLayerRenderer {
     private let diffJob = DiffJob()
     /// Pixels whose coverage a stroke's changed trim can have changed, per step (else empty).
     private var strokeDamage: [PixelRect] = []
+    /// Pieces of rows the last `render` wrote straight to 8 bits with a fill at an opacity below 1
+    /// among the steps reaching them (for tests).
+    private(set) var fadedPiecesDrawnDirectly = 0
     /// Strokes whose trim changed and were rasterized again only where they differ, in the last render.
     public private(set) var strokesUpdatedInPlace = 0
 
@@ -1145,7 +1148,7 @@ public final class FastLayerRenderer {
         let levels = 2 * maxDepth + 2          // a mask-first group takes one level more
         let threadCount = max(1, min(threads, 8))
         while workers.count < threadCount { workers.append(RowWorker(width: width)) }
-        for w in workers { w.ensure(levels: levels); w.directRows = directRows }
+        for w in workers { w.ensure(levels: levels); w.directRows = directRows; w.fadedPieces = 0 }
         let rows = spans.rows
         let area = spans.area
         let ops = sink.ops
@@ -1169,6 +1172,7 @@ public final class FastLayerRenderer {
             }
         }
         for w in workers { w.endFrame() }
+        fadedPiecesDrawnDirectly = workers.reduce(0) { $0 + $1.fadedPieces }
         return rows
     }
 }

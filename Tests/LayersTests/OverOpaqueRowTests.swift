@@ -62,8 +62,9 @@ struct OverOpaqueRowTests {
     }
 
     /// `wf_over_opaque_multi`: several colours in order over the background, each with its own
-    /// coverage row, is the one-colour definition applied colour after colour (from the background,
-    /// in Float32, no fused operations), rounded once, on every path.
+    /// coverage row (and, for half the seeds, some with an opacity), is the one-colour definition
+    /// applied colour after colour (from the background, in Float32, no fused operations; a faded
+    /// colour's share times its opacity, as `wf_sole_fill`), rounded once, on every path.
     @Test func severalColoursAreTheirDefinitionOnEveryPath() {
         let paths = [16, 8, 0].filter { $0 <= wf_over_opaque_widest() }
         var mixed = 0
@@ -71,8 +72,11 @@ struct OverOpaqueRowTests {
             var rng = SeededRandom(seed: seed &* 7_919)
             let count = rng.int(0 ... 200), k = rng.int(1 ... 5)
             var covs: [[Float]] = []
-            var colors: [Float] = []
+            var colors: [Float] = [], opacities: [Float] = []
+            // Half the seeds give some colours an opacity (a fill alone in a group of its own).
+            let faded = seed % 2 == 0
             for _ in 0 ..< k {
+                opacities.append(faded && rng.int(0 ... 1) == 0 ? Float(rng.double(0 ... 1)) : 1)
                 var cov = [Float](repeating: 0, count: count)
                 var i = 0
                 while i < count {
@@ -93,9 +97,10 @@ struct OverOpaqueRowTests {
                     let c = covs[j][x]
                     if c == 0 { continue }
                     covered += 1
-                    let kk = 1 - colors[4 * j + 3] * c
+                    let o = opacities[j]
+                    let kk = 1 - (o == 1 ? colors[4 * j + 3] * c : (colors[4 * j + 3] * c) * o)
                     for ch in 0 ..< 4 {
-                        let m = colors[4 * j + ch] * c, n = v[ch] * kk
+                        let m = o == 1 ? colors[4 * j + ch] * c : (colors[4 * j + ch] * c) * o, n = v[ch] * kk
                         v[ch] = m + n
                     }
                 }
@@ -121,7 +126,11 @@ struct OverOpaqueRowTests {
                 let pointers: [UnsafePointer<Float>?] = rows.map { UnsafePointer($0) }
                 out.withUnsafeMutableBufferPointer { o in
                     guard let base = o.baseAddress else { return }
-                    wf_over_opaque_multi_lanes(Int32(lanes), Int32(k), pointers, colors, base + 1, count, bg, bgPixel)
+                    if faded {
+                        wf_over_opaque_multi_lanes(Int32(lanes), Int32(k), pointers, colors, opacities, base + 1, count, bg, bgPixel)
+                    } else {
+                        wf_over_opaque_multi_lanes(Int32(lanes), Int32(k), pointers, colors, nil, base + 1, count, bg, bgPixel)
+                    }
                 }
                 #expect(out.first == 0xDEAD_BEEF && out.last == 0xDEAD_BEEF, "lanes \(lanes), seed \(seed): wrote outside the row")
                 let got = Array(out.dropFirst().dropLast())

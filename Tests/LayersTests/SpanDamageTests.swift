@@ -261,4 +261,45 @@ import TestSupport
             #expect(d.diff <= 1, "seed \(seed) frame \(frame): \(d.diff) from the reference at (\(d.x), \(d.y))")
         }
     }
+
+    /// Fading glyphs and particles: fills alone in groups of their own with only an opacity, over
+    /// and under each other and plain fills, moving by fractions and fading frame by frame. Their
+    /// rows go straight to 8 bits at their opacities, and are the bytes the buffers make.
+    @Test(arguments: 0 ..< 8)
+    func fadingFillsAreTheBuffersBytes(seed: Int) {
+        var r = SeededRandom(seed: UInt64(seed) &* 31 &+ 7)
+        let w = 140, h = 80
+        let root = canvasRoot(w, h)
+        root.backgroundColor = RandomTrees.color(&r, opaque: true)
+        var shapes: [ShapeLayer] = []
+        for k in 0 ..< r.int(2 ... 9) {
+            let s = ShapeLayer()
+            s.bounds = root.bounds; s.anchorPoint = .zero
+            s.path = RandomTrees.path(&r, in: Rect(x: Double(k * 12), y: r.double(0 ... 30), width: r.double(8 ... 50), height: r.double(8 ... 50)))
+            s.fillColor = RandomTrees.color(&r, opaque: r.int(0 ... 2) > 0)
+            s.opacity = k % 3 == 2 ? 1 : r.double(0.05 ... 0.95)
+            if k == 4 { s.strokeColor = RandomTrees.color(&r); s.lineWidth = 2 }       // a group of two steps
+            root.addSublayer(s)
+            shapes.append(s)
+        }
+        let direct = FastLayerRenderer(), buffered = FastLayerRenderer()
+        buffered.directRows = false
+        var a = Pixmap(width: w, height: h), b = Pixmap(width: w, height: h)
+        var faded = 0
+        for frame in 0 ..< 8 {
+            for (k, s) in shapes.enumerated() {
+                s.position.x += [0.37, 1, 0.0, 2.75][(frame + k) % 4]
+                s.position.y += [0.0, 0.5, -1.25][(frame + k) % 3]
+                if s.opacity < 1 { s.opacity = min(max(s.opacity + [0.1, -0.07, 0.0][(frame + k) % 3], 0.02), 0.98) }
+            }
+            direct.render(root, into: &a, width: w, height: h)
+            buffered.render(root, into: &b, width: w, height: h)
+            faded += direct.fadedPiecesDrawnDirectly
+            #expect(buffered.fadedPiecesDrawnDirectly == 0)
+            #expect(a == b, "seed \(seed) frame \(frame): direct rows differ from the buffered rows")
+            let d = maxChannelDifference(a, LayerRenderer().renderPixmap(root, width: w, height: h))
+            #expect(d.diff <= 1, "seed \(seed) frame \(frame): \(d.diff) from the reference at (\(d.x), \(d.y))")
+        }
+        #expect(faded > 20, "seed \(seed): \(faded) pieces with a faded fill went straight to 8 bits")
+    }
 }

@@ -47,17 +47,18 @@ void wf_over_opaque_row_lanes(int most, const float *cov, uint32_t *dst, long co
 #define WF_MULTI_MAX 32
 
 /// Up to `WF_MULTI_MAX` colours `s[4j ... 4j+3]` (premultiplied), in order, each with coverage
-/// `cov[j][i]`, over the opaque premultiplied colour `bg`, rounded to 8 bits into `dst[i]`, for
-/// `count` pixels: exactly what filling a row with `bg`, `wf_paint_solid` of each colour in order
-/// and `wf_round_row` make, without the Float32 row in between. `bgPixel` is `bg` rounded (what no
-/// coverage gives).
-void wf_over_opaque_multi(int k, const float *const *cov, const float *s, uint32_t *dst, long count, const float *bg,
-                          uint32_t bgPixel);
+/// `cov[j][i]` and opacity `op[j]` (all 1 when `op` is NULL), over the opaque premultiplied colour
+/// `bg`, rounded to 8 bits into `dst[i]`, for `count` pixels: exactly what filling a row with `bg`,
+/// `wf_paint_solid` of each colour of opacity 1 and `wf_sole_fill` of each other one (a group of
+/// one fill), in order, and `wf_round_row` make, without the Float32 row in between. `bgPixel` is
+/// `bg` rounded (what no coverage gives).
+void wf_over_opaque_multi(int k, const float *const *cov, const float *s, const float *op, uint32_t *dst, long count,
+                          const float *bg, uint32_t bgPixel);
 
 /// `wf_over_opaque_multi` with at most `most` pixels in lanes at a time (16 with AVX-512, 8 with
 /// AVX2, else one at a time): all give the same bits.
-void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, uint32_t *dst, long count,
-                                const float *bg, uint32_t bgPixel);
+void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, const float *op, uint32_t *dst,
+                                long count, const float *bg, uint32_t bgPixel);
 
 /// The most pixels `wf_over_opaque_row` takes in lanes on this processor (16, 8, or 0 for none).
 int wf_over_opaque_widest(void);
