@@ -50,6 +50,9 @@ public final class FastLayerRenderer {
     public private(set) var programsRecorded = 0
     /// Fill tiles of the last `render` made by replaying a row program (recorded then or kept).
     public private(set) var tilesReplayed = 0
+    /// Fills the last `render` rasterized or recorded as shapes whose winding is 0 or one value
+    /// (`Path.simpleFillWinding`): their edges' areas added up without ordering them.
+    public private(set) var simpleFillTiles = 0
 
     private var width = 0, height = 0
     private var sink = LayerContentSink()
@@ -150,6 +153,7 @@ public final class FastLayerRenderer {
         tilesRasterized = 0
         programsRecorded = 0
         tilesReplayed = 0
+        simpleFillTiles = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
         // Last frame's steps become `previous`; the older storage (uniquely held) takes this frame's.
         swap(&sink.ops, &previous)
@@ -699,15 +703,18 @@ public final class FastLayerRenderer {
             // A wide pen: its pieces, tile by tile (not the outline's crossing spokes).
             builder.renderWide(start: stroke.start, end: stroke.end, local: local, width: tile.width, height: tile.height,
                                originX: r.x0, originY: r.y0, rasterizer: rasterizer, into: tile.values)
-        } else if threads > 1 {
-            // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
-            if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
-            swap(&polylines, &pendingShapes[pending.count])
-            pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0,
-                                       simpleSign: op.stroke == nil ? simpleSign(op) : 0))
         } else {
-            rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
-                              originX: r.x0, originY: r.y0, simpleSign: op.stroke == nil ? simpleSign(op) : 0, into: tile.values)
+            let sign = op.stroke == nil ? simpleSign(op) : 0
+            if sign != 0 { simpleFillTiles += 1 }
+            if threads > 1 {
+                // Rasterized with the frame's other new tiles, on all threads, once the steps are resolved.
+                if pendingShapes.count <= pending.count { pendingShapes.append(Polylines()) }
+                swap(&polylines, &pendingShapes[pending.count])
+                pending.append(PendingTile(tile: tile, rule: op.rule, originX: r.x0, originY: r.y0, simpleSign: sign))
+            } else {
+                rasterizer.render(polylines, rule: op.rule, width: tile.width, height: tile.height,
+                                  originX: r.x0, originY: r.y0, simpleSign: sign, into: tile.values)
+            }
         }
         cache[tile.key] = tile
         return tile
@@ -778,8 +785,10 @@ public final class FastLayerRenderer {
         let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
         let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
         if let r, usable {
+            let sign = simpleSign(op)
+            if sign != 0 { simpleFillTiles += 1 }
             rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
-                              simpleSign: simpleSign(op), into: recording)
+                              simpleSign: sign, into: recording)
         }
         // Kept in the spare with the least room that holds it (else the largest, which grows), so
         // that once a loop's shapes have been seen no program allocates. The spares' room is read
