@@ -50,6 +50,10 @@ public final class FastLayerRenderer {
     public private(set) var programsRecorded = 0
     /// Fill tiles of the last `render` made by replaying a row program (recorded then or kept).
     public private(set) var tilesReplayed = 0
+    /// Fill tiles of the last `render` made by replaying a column program (a fill moved up or down).
+    public private(set) var columnTilesReplayed = 0
+    /// Where a column program is replayed before it is swapped into its tile.
+    private var columnScratch: [Float] = []
     /// Fills the last `render` rasterized or recorded as shapes whose winding is 0 or one value
     /// (`Path.simpleFillWinding`): their edges' areas added up without ordering them.
     public private(set) var simpleFillTiles = 0
@@ -154,6 +158,7 @@ public final class FastLayerRenderer {
         programsRecorded = 0
         tilesReplayed = 0
         simpleFillTiles = 0
+        columnTilesReplayed = 0
         // Build this frame's steps in the sink (reusing last frame's storage).
         // Last frame's steps become `previous`; the older storage (uniquely held) takes this frame's.
         swap(&sink.ops, &previous)
@@ -651,6 +656,17 @@ public final class FastLayerRenderer {
     private func rasterize(_ op: RenderOp, key: inout TileKey, clippedKey: TileKey, ix: Int, iy: Int,
                            reuse: CoverageTile?) -> CoverageTile? {
         tilesRasterized += 1
+        if op.stroke == nil, let t = reuse, Self.slidVertically(key, from: t.key), let p = columnProgram(op, key: key) {
+            // A fill that moved up or down by a fraction since the last frame: its column program
+            // moved down by the fractional vertical offset.
+            tilesReplayed += 1
+            columnTilesReplayed += 1
+            let r = PixelRect(x0: p.y0, y0: p.x0, x1: p.y0 + p.program.height, y1: p.x0 + p.program.width)
+            let tile = newTile(key, r, path: op.path)
+            replayColumns(p, dy: key.fy, into: tile)
+            cache[key] = tile
+            return tile
+        }
         if op.stroke == nil, let p = shapeProgram(op, key: key) {
             tilesReplayed += 1
             // A fill: its program moved by the fractional translation.
@@ -790,6 +806,12 @@ public final class FastLayerRenderer {
             rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
                               simpleSign: sign, into: recording)
         }
+        return keepRecording(pk, origin: r, usable: usable)
+    }
+
+    /// A program recorded on the grid from `origin` (into `recording`) kept under `pk`; nil when
+    /// not `usable` (the key is then kept as having no program).
+    private func keepRecording(_ pk: TileKey, origin r: PixelRect?, usable: Bool) -> ShapeProgram? {
         // Kept in the spare with the least room that holds it (else the largest, which grows), so
         // that once a loop's shapes have been seen no program allocates. The spares' room is read
         // from `spareRoom`, a plain array, not from each program.
@@ -820,6 +842,68 @@ public final class FastLayerRenderer {
         p.x0 = r.x0; p.y0 = r.y0
         p.program.copy(from: recording)
         return p
+    }
+
+    /// True when a fill keyed `key` is the one keyed `old` moved up or down by a fraction of a
+    /// pixel: the same shape, linear part, fill rule and fractional horizontal offset, another
+    /// fractional vertical offset (a glyph falling, rising or bobbing).
+    static func slidVertically(_ key: TileKey, from old: TileKey) -> Bool {
+        key.path == old.path && key.a == old.a && key.b == old.b && key.c == old.c && key.d == old.d && key.fx == old.fx
+            && key.fy != old.fy && key.rule == old.rule && key.stroke == nil && old.stroke == nil && !key.clipped && !old.clipped
+    }
+
+    /// The column program of `op`'s fill at its linear part and fractional horizontal offset: the
+    /// row program of the shape with x and y swapped, recorded on first use. Replayed moved right
+    /// by the fractional vertical offset and swapped back (`replayColumns`), it is the fill moved
+    /// down by that offset, for about a third of rasterizing a curved glyph again. A shape sliding
+    /// up or down finds it every frame, as one sliding sideways finds its row program. Nil when
+    /// the shape covers nothing or is too large to keep whole.
+    private func columnProgram(_ op: RenderOp, key: TileKey) -> ShapeProgram? {
+        var pk = key
+        pk.fy = 0
+        pk.columns = true
+        if let p = programs[pk] {
+            p.lastUsed = frameNumber
+            return p.usable ? p : nil
+        }
+        programsRecorded += 1
+        let t = op.transform
+        // (x, y) -> (y, x) after the fill's linear part and fractional horizontal offset.
+        op.path.flatten(into: &polylines, transform: Transform(a: t.b, b: t.a, c: t.d, d: t.c, tx: 0, ty: key.fx))
+        let r = pointBounds(polylines)
+        let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
+        let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
+        if let r, usable {
+            // Swapping the axes turns every winding over, as a reflection does.
+            let sign = -simpleSign(op)
+            if sign != 0 { simpleFillTiles += 1 }
+            rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
+                              simpleSign: sign, into: recording)
+        }
+        return keepRecording(pk, origin: r, usable: usable)
+    }
+
+    /// Writes column program `p` moved down by `dy` (in `0 ..< 1`) into `tile`: replayed moved
+    /// right by `dy` into `columnScratch` (a row there is a column of the tile), then swapped back.
+    private func replayColumns(_ p: ShapeProgram, dy: Double, into tile: CoverageTile) {
+        let sw = p.program.width, sh = p.program.height
+        let n = sw * sh
+        if columnScratch.count < n { columnScratch = [Float](repeating: 0, count: n + n / 4) }
+        columnScratch.withUnsafeMutableBufferPointer { scratch in
+            rasterizer.replay(p.program, dx: dy, width: sw, rows: 0 ..< sh, into: scratch)
+            guard let src = scratch.baseAddress else { return }
+            let dst = tile.storage, tw = tile.width
+            // Tile row v is scratch column v; by blocks, so both sides stay in cache.
+            let block = 16
+            for u0 in stride(from: 0, to: sh, by: block) {
+                for v0 in stride(from: 0, to: sw, by: block) {
+                    for u in u0 ..< Swift.min(u0 + block, sh) {
+                        let from = src + u * sw
+                        for v in v0 ..< Swift.min(v0 + block, sw) { dst[v * tw + u] = from[v] }
+                    }
+                }
+            }
+        }
     }
 
     /// The kept helper threads for `n`-way work (started on first use, again when `n` changes).
@@ -1196,6 +1280,8 @@ struct TileKey: Hashable {
     var rule: FillRule
     var stroke: StrokeSpec?
     var canvas = 0
+    /// A key of `programs` for a column program (see `FastLayerRenderer.columnProgram`).
+    var columns = false
 }
 
 /// Exact coverage of one shape in device pixels `x0 ..< x0 + width` by `y0 ..< y0 + height`,
