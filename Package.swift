@@ -32,7 +32,7 @@ let package = Package(
 
         // Pure Swift: no C, no display.
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CRowKernels"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         // The project's own C kernel (rounding rows to 8 bits, vectorized by the C compiler); no library.
         .target(name: "CRowKernels"),
@@ -73,7 +73,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Raster", "Export"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport", "CRowKernels"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "CRowKernels", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Layers", "Raster"]),

@@ -1,3 +1,4 @@
+import CRowKernels
 import Geometry
 
 /// Exact-area coverage of closed polylines under either fill rule.
@@ -159,6 +160,10 @@ extension Rasterizer {
         var leftBase = 0
         /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
         var acc: [Double] = []
+        /// The active edges of `renderSimpleRows`' row loop (its kernel's indices) and a row's cell
+        /// ranges there (kept at their largest size).
+        var activeRows: [Int32] = []
+        var activeRanges: [CellRange] = []
         /// Cell ranges of `acc` written since the last `finishRow`.
         var spans: [CellRange] = []
         /// While true, `accumulate` appends its pieces to `recorded` instead (see `RowProgram`).
@@ -217,68 +222,26 @@ extension Rasterizer {
             let n = edges.count
             for e in edges where Swift.min(e.x0, e.x1) <= 0 { return false }
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
-            activeEdges.removeAll(keepingCapacity: true)
-            activeEdges.append(contentsOf: repeatElement(0, count: n))
+            if activeRows.count < Swift.max(n, 1) { activeRows.append(contentsOf: repeatElement(0, count: Swift.max(n, 1) - activeRows.count)) }
             // Room for a row's cell ranges, one per piece at most.
-            spans.removeAll(keepingCapacity: true)
-            spans.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1)))
-            let w = Double(width), sign = Double(simpleSign)
-            @inline(__always) func value(_ sum: Double) -> Float { Rasterizer.snapped(sum) }
+            if activeRanges.count < Swift.max(n, 1) {
+                activeRanges.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1) - activeRanges.count))
+            }
             edges.withUnsafeBufferPointer { es in
                 acc.withUnsafeMutableBufferPointer { ab in
-                    activeEdges.withUnsafeMutableBufferPointer { act in
-                      spans.withUnsafeMutableBufferPointer { sp in
-                        guard let a = ab.baseAddress, let base = out.baseAddress else { return }
-                        var nextEdge = 0, active = 0
-                        let firstRow = n == 0 ? rows.upperBound : Int(Swift.max(Double(rows.lowerBound), es[0].y0.rounded(.down)))
-                        for j in rows {
-                            let row = base + j * width
-                            guard j >= firstRow else { row.update(repeating: 0, count: width); continue }
-                            let top = Double(j), bottom = Double(j + 1)
-                            while nextEdge < n, es[nextEdge].y0 < bottom { act[active] = nextEdge; active += 1; nextEdge += 1 }
-                            var kept = 0
-                            for k in 0 ..< active where es[act[k]].y1 > top { act[kept] = act[k]; kept += 1 }
-                            active = kept
-                            var m = 0
-                            for k in 0 ..< active {
-                                let e = es[act[k]]
-                                let yt = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
-                                guard yt < yb else { continue }
-                                let xt = e.y0 >= top ? e.x0 : e.x(at: top)
-                                let xb = e.y1 <= bottom ? e.x1 : e.x(at: bottom)
-                                guard Swift.min(xt, xb) < w else { continue }
-                                let (l, h) = Rasterizer.accumulateCells(a, x0: xt, y0: yt, x1: xb, y1: yb, sign: Double(e.dir) * sign, width: w)
-                                if l <= h {
-                                    // Kept in order of their low ends (a row has a few).
-                                    var i = m
-                                    while i > 0, l < sp[i - 1].lo { sp[i] = sp[i - 1]; i -= 1 }
-                                    sp[i] = CellRange(lo: l, hi: h)
-                                    m += 1
-                                }
-                            }
-                            // The running sum through the ranges' cells; between them the cells hold
-                            // 0 and the sum is constant (`finishCells` without its options).
-                            var sum = 0.0, done = 0, r = 0
-                            while r < m {
-                                var lo = sp[r].lo, hi = sp[r].hi
-                                r += 1
-                                while r < m, sp[r].lo <= hi + 1 { hi = Swift.max(hi, sp[r].hi); r += 1 }
-                                lo = Swift.max(lo, done)
-                                guard lo <= hi else { continue }
-                                if lo > done, done < width { (row + done).update(repeating: value(sum), count: Swift.min(lo, width) - done) }
-                                for i in lo ... hi {
-                                    sum += a[i]; a[i] = 0
-                                    if i < width { row[i] = value(sum) }
-                                }
-                                done = hi + 1
-                            }
-                            if done < width { (row + done).update(repeating: value(sum), count: width - done) }
+                    activeRows.withUnsafeMutableBufferPointer { act in
+                        activeRanges.withUnsafeMutableBufferPointer { sp in
+                            guard let a = ab.baseAddress, let base = out.baseAddress, let ap = act.baseAddress, let spp = sp.baseAddress
+                            else { return }
+                            // `Edge` and `CellRange` are laid out as the kernel's `wf_edge` and
+                            // `wf_cell_range` (RasterTests hold them to it).
+                            let ep = UnsafeRawPointer(es.baseAddress).map { $0.assumingMemoryBound(to: wf_edge.self) }
+                            wf_simple_rows(ep, n, width, rows.lowerBound, rows.upperBound, Double(simpleSign), a, ap,
+                                           UnsafeMutableRawPointer(spp).assumingMemoryBound(to: wf_cell_range.self), base)
                         }
-                      }
                     }
                 }
             }
-            spans.removeAll(keepingCapacity: true)
             return true
         }
 

@@ -1,12 +1,25 @@
+import CRowKernels
 import Geometry
 @testable import Raster
 import Testing
 import TestSupport
 
 /// One simple contour right of the grid's left edge (a particle's tile) is written by
-/// `renderSimpleRows`: the same pieces in the same order and the same running sums as the row
-/// loop's simple path, so the coverage must be the same bits.
+/// `renderSimpleRows` (the C kernel `wf_simple_rows`): the same pieces in the same order and the
+/// same running sums as the row loop's simple path, so the coverage must be the same bits.
 @Suite struct SimpleRowsTests {
+    /// The kernel reads the Swift edges and cell ranges in place: their layouts must be its own.
+    @Test func edgesAndRangesAreLaidOutAsTheKernelReadsThem() {
+        typealias E = Rasterizer.Edge
+        #expect(MemoryLayout<E>.size == MemoryLayout<wf_edge>.size && MemoryLayout<E>.stride == MemoryLayout<wf_edge>.stride)
+        #expect([\E.x0, \E.y0, \E.x1, \E.y1, \E.dir, \E.chain].map { MemoryLayout<E>.offset(of: $0) }
+                == [\wf_edge.x0, \wf_edge.y0, \wf_edge.x1, \wf_edge.y1, \wf_edge.dir, \wf_edge.chain].map { MemoryLayout<wf_edge>.offset(of: $0) })
+        typealias R = Rasterizer.CellRange
+        #expect(MemoryLayout<R>.stride == MemoryLayout<wf_cell_range>.stride)
+        #expect(MemoryLayout<R>.offset(of: \R.lo) == MemoryLayout<wf_cell_range>.offset(of: \wf_cell_range.lo)
+                && MemoryLayout<R>.offset(of: \R.hi) == MemoryLayout<wf_cell_range>.offset(of: \wf_cell_range.hi))
+    }
+
     static func polylines(_ pts: [Point]) -> Polylines {
         var p = Polylines()
         p.starts = [0]

@@ -60,6 +60,22 @@ void wf_over_opaque_multi(int k, const float *const *cov, const float *s, const 
 void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const float *s, const float *op, uint32_t *dst,
                                 long count, const float *bg, uint32_t bgPixel);
 
+/// An edge as `Rasterizer.Edge` lays it out: from (x0, y0) down to (x1, y1), `y0 < y1`; `dir` +1
+/// when drawn downwards, -1 upwards; `chain` unused here.
+typedef struct { double x0, y0, x1, y1; long dir; long chain; } wf_edge;
+/// An inclusive range of cells, as `Rasterizer.CellRange`.
+typedef struct { long lo, hi; } wf_cell_range;
+
+/// Rows `row0 ..< row1` of one simple closed contour's coverage (its `n` edges sorted by the row
+/// their tops lie in, none reaching x <= 0), written into `base + j * width` for row j: per row,
+/// each piece of an edge accumulated with `dir * sign` into the cells `a` (`width + 2` of them,
+/// zero, left zero), then the running sum through the touched cells and constants between, each
+/// snapped within 1e-9 of 0 or 1. Exactly what `Rasterizer.Workspace.renderSimpleRows` defines,
+/// in the same order of double operations. `act` has room for `n` indices and `sp` for `n` ranges
+/// (at least 1).
+void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1, double sign, double *a, int32_t *act,
+                    wf_cell_range *sp, float *base);
+
 /// The most pixels `wf_over_opaque_row` takes in lanes on this processor (16, 8, or 0 for none).
 int wf_over_opaque_widest(void);
 
