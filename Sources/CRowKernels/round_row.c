@@ -229,7 +229,7 @@ OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
    v = t + v * (1 - t.a) from v = bg, where t = s * c, times the colour's opacity o when o is not 1
    (a colour with no coverage leaves v as it is, bit for bit), then rounded as wf_round_row rounds.
    Lanes no colour covers are the background pixel. */
-#define MULTI_LANES(LANES, NAME, TARGET)                                                                         \
+#define MULTI_LANES(LANES, NAME, TARGET, FADED)                                                                  \
     TARGET static long NAME(int k, const float *const *cov, const float *s, const float *op, uint32_t *dst,      \
                             long count, const float *bg, uint32_t bgPixel) {                                     \
         typedef float vf __attribute__((vector_size(4 * LANES)));                                                \
@@ -254,13 +254,13 @@ OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
             for (int j = 0; j < k; j++) {                                                                        \
                 vf c;                                                                                            \
                 memcpy(&c, cov[j] + i, sizeof c);                                                                \
-                const float o = op ? op[j] : 1.0f;                                                               \
+                const float o = FADED ? op[j] : 1.0f;                                                            \
                 vf ta = s[4 * j + 3] * c;                                                                        \
-                if (o != 1.0f) ta = ta * o;                                                                      \
+                if (FADED && o != 1.0f) ta = ta * o;                                                             \
                 vf kk = one - ta;                                                                                \
                 for (int ch = 0; ch < 4; ch++) {                                                                 \
                     vf m = s[4 * j + ch] * c;                                                                    \
-                    if (o != 1.0f) m = m * o;                                                                    \
+                    if (FADED && o != 1.0f) m = m * o;                                                           \
                     vf n = v[ch] * kk;                                                                           \
                     v[ch] = m + n;                                                                               \
                 }                                                                                                \
@@ -276,8 +276,10 @@ OVER_LANES(16, over_opaque_16, WF_TARGET_AVX512)
         }                                                                                                        \
         return i;                                                                                                \
     }
-MULTI_LANES(8, multi_opaque_8, WF_TARGET_AVX2)
-MULTI_LANES(16, multi_opaque_16, WF_TARGET_AVX512)
+MULTI_LANES(8, multi_opaque_8, WF_TARGET_AVX2, 0)
+MULTI_LANES(16, multi_opaque_16, WF_TARGET_AVX512, 0)
+MULTI_LANES(8, multi_faded_8, WF_TARGET_AVX2, 1)
+MULTI_LANES(16, multi_faded_16, WF_TARGET_AVX512, 1)
 
 /* The widest lanes the processor has (0: none; the SSE2 path below). */
 static int over_lanes = 0;
@@ -366,11 +368,13 @@ void wf_over_opaque_multi_lanes(int most, int k, const float *const *cov, const 
     long i = 0;
 #if defined(__x86_64__) && defined(__clang__)
     int lanes = most < over_lanes ? most : over_lanes;
-    if (lanes == 16) i = multi_opaque_16(k, cov, s, op, dst, count, bg, bgPixel);
+    /* Colours with opacities through their own instances, so that those without pay nothing. */
+    if (lanes == 16) i = op ? multi_faded_16(k, cov, s, op, dst, count, bg, bgPixel) : multi_opaque_16(k, cov, s, op, dst, count, bg, bgPixel);
     if (lanes >= 8) {
         const float *moved[WF_MULTI_MAX];
         for (int j = 0; j < k; j++) moved[j] = cov[j] + i;
-        i += multi_opaque_8(k, moved, s, op, dst + i, count - i, bg, bgPixel);
+        i += op ? multi_faded_8(k, moved, s, op, dst + i, count - i, bg, bgPixel)
+                : multi_opaque_8(k, moved, s, op, dst + i, count - i, bg, bgPixel);
     }
 #endif
     /* The rest one pixel at a time, in the same order of operations. */
