@@ -793,15 +793,22 @@ public final class FastLayerRenderer {
         // miss: a shape that has started sliding) is recorded anyway. Particles that share a path
         // but each turn and scale their own way never are.
         guard programUse[key.path, default: ProgramUse()].recordsAgain(missing: pk) else { return nil }
-        programsRecorded += 1
         let t = op.transform
-        op.path.flatten(into: &polylines, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy))
+        return record(op, under: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: key.fy), swapped: false, as: pk)
+    }
+
+    /// Records the program of `op`'s fill flattened under `local` (with x and y `swapped`: a column
+    /// program) and keeps it under `pk` (see `keepRecording`).
+    private func record(_ op: RenderOp, under local: Transform, swapped: Bool, as pk: TileKey) -> ShapeProgram? {
+        programsRecorded += 1
+        op.path.flatten(into: &polylines, transform: local)
         let r = pointBounds(polylines)
         // One column more than the points reach: the fill moved right by up to a pixel still fits.
         let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
         let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
         if let r, usable {
-            let sign = simpleSign(op)
+            // Swapping the axes turns every winding over, as a reflection does.
+            let sign = swapped ? -simpleSign(op) : simpleSign(op)
             if sign != 0 { simpleFillTiles += 1 }
             rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
                               simpleSign: sign, into: recording)
@@ -866,21 +873,9 @@ public final class FastLayerRenderer {
             p.lastUsed = frameNumber
             return p.usable ? p : nil
         }
-        programsRecorded += 1
         let t = op.transform
         // (x, y) -> (y, x) after the fill's linear part and fractional horizontal offset.
-        op.path.flatten(into: &polylines, transform: Transform(a: t.b, b: t.a, c: t.d, d: t.c, tx: 0, ty: key.fx))
-        let r = pointBounds(polylines)
-        let w = r.map { $0.x1 - $0.x0 + 1 } ?? 0, h = r.map { $0.y1 - $0.y0 } ?? 0
-        let usable = r != nil && Double(w) * Double(h) <= 4 * Double(max(width * height, 1 << 16))
-        if let r, usable {
-            // Swapping the axes turns every winding over, as a reflection does.
-            let sign = -simpleSign(op)
-            if sign != 0 { simpleFillTiles += 1 }
-            rasterizer.record(polylines, rule: op.rule, width: w, height: h, originX: r.x0, originY: r.y0,
-                              simpleSign: sign, into: recording)
-        }
-        return keepRecording(pk, origin: r, usable: usable)
+        return record(op, under: Transform(a: t.b, b: t.a, c: t.d, d: t.c, tx: 0, ty: key.fx), swapped: true, as: pk)
     }
 
     /// Writes column program `p` moved down by `dy` (in `0 ..< 1`) into `tile`: replayed moved

@@ -65,12 +65,7 @@ import TestSupport
 
     /// A shape that moves sideways as well, or turns, is not replayed from columns.
     @Test func onlyAVerticalSlideTakesTheColumnProgram() {
-        let root = canvasRoot(64, 64)
-        let s = ShapeLayer()
-        s.path = Path(polygon: [Point(-9, -6), Point(10, -4.5), Point(2, 11), Point(-3, 2)])
-        s.bounds = Rect(x: -10, y: -10, width: 20, height: 20)
-        s.fillColor = Color(r: 200, g: 40, b: 90)
-        root.addSublayer(s)
+        let (root, s) = ProgramUseTests.quadrilateral()
         let fast = FastLayerRenderer()
         var p = Pixmap(width: 64, height: 64)
         var columns = 0

@@ -7,7 +7,8 @@ import Raster
 /// sideways); a shape that turns every frame is rasterized directly once its programs are seen to
 /// be recorded and never found again, and gets programs back when it starts sliding.
 @Suite struct ProgramUseTests {
-    @Test func aTurningShapeIsRasterizedDirectlyAndASlidingOneFromItsProgram() {
+    /// A 64 x 64 canvas holding one quadrilateral about its layer's position, to move and turn.
+    static func quadrilateral() -> (root: Layer, shape: ShapeLayer) {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 64, height: 64); root.anchorPoint = .zero
         let s = ShapeLayer()
@@ -15,6 +16,11 @@ import Raster
         s.bounds = Rect(x: -10, y: -10, width: 20, height: 20)
         s.fillColor = Color(r: 200, g: 40, b: 90)
         root.addSublayer(s)
+        return (root, s)
+    }
+
+    @Test func aTurningShapeIsRasterizedDirectlyAndASlidingOneFromItsProgram() {
+        let (root, s) = Self.quadrilateral()
         let r = FastLayerRenderer()
         var p = Pixmap(width: 64, height: 64)
         var recorded = 0
