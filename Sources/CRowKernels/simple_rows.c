@@ -72,7 +72,7 @@ static inline float snapped(double sum) { return sum < 1e-9 ? 0.0f : (sum > 1 - 
 
 static inline void fill_row(float *row, float v, long count) { for (long i = 0; i < count; i++) row[i] = v; }
 
-void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1, double sign, double *a, int32_t *act,
+void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1, double sign, double *a, long *act,
                     wf_cell_range *sp, float *base) {
     const double w = (double)width;
     long nextEdge = 0, active = 0;
@@ -85,7 +85,7 @@ void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1,
         float *row = base + j * width;
         if (j < firstRow) { fill_row(row, 0.0f, width); continue; }
         double top = (double)j, bottom = (double)(j + 1);
-        while (nextEdge < n && es[nextEdge].y0 < bottom) { act[active] = (int32_t)nextEdge; active += 1; nextEdge += 1; }
+        while (nextEdge < n && es[nextEdge].y0 < bottom) { act[active] = nextEdge; active += 1; nextEdge += 1; }
         long kept = 0;
         for (long k = 0; k < active; k++) if (es[act[k]].y1 > top) { act[kept] = act[k]; kept += 1; }
         active = kept;

@@ -160,10 +160,6 @@ extension Rasterizer {
         var leftBase = 0
         /// Signed area per cell of the current row (`width + 2` entries, zero outside `spans`).
         var acc: [Double] = []
-        /// The active edges of `renderSimpleRows`' row loop (its kernel's indices) and a row's cell
-        /// ranges there (kept at their largest size).
-        var activeRows: [Int32] = []
-        var activeRanges: [CellRange] = []
         /// Cell ranges of `acc` written since the last `finishRow`.
         var spans: [CellRange] = []
         /// While true, `accumulate` appends its pieces to `recorded` instead (see `RowProgram`).
@@ -222,15 +218,15 @@ extension Rasterizer {
             let n = edges.count
             for e in edges where Swift.min(e.x0, e.x1) <= 0 { return false }
             if acc.count < width + 2 { acc = [Double](repeating: 0, count: width + 2) }
-            if activeRows.count < Swift.max(n, 1) { activeRows.append(contentsOf: repeatElement(0, count: Swift.max(n, 1) - activeRows.count)) }
-            // Room for a row's cell ranges, one per piece at most.
-            if activeRanges.count < Swift.max(n, 1) {
-                activeRanges.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1) - activeRanges.count))
-            }
+            // Room for the active edges' indices and a row's cell ranges, one per piece at most.
+            activeEdges.removeAll(keepingCapacity: true)
+            activeEdges.append(contentsOf: repeatElement(0, count: Swift.max(n, 1)))
+            spans.removeAll(keepingCapacity: true)
+            spans.append(contentsOf: repeatElement(CellRange(lo: 0, hi: 0), count: Swift.max(n, 1)))
             edges.withUnsafeBufferPointer { es in
                 acc.withUnsafeMutableBufferPointer { ab in
-                    activeRows.withUnsafeMutableBufferPointer { act in
-                        activeRanges.withUnsafeMutableBufferPointer { sp in
+                    activeEdges.withUnsafeMutableBufferPointer { act in
+                        spans.withUnsafeMutableBufferPointer { sp in
                             guard let a = ab.baseAddress, let base = out.baseAddress, let ap = act.baseAddress, let spp = sp.baseAddress
                             else { return }
                             // `Edge` and `CellRange` are laid out as the kernel's `wf_edge` and
@@ -242,6 +238,7 @@ extension Rasterizer {
                     }
                 }
             }
+            spans.removeAll(keepingCapacity: true)
             return true
         }
 

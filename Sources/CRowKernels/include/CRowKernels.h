@@ -73,7 +73,7 @@ typedef struct { long lo, hi; } wf_cell_range;
 /// snapped within 1e-9 of 0 or 1. Exactly what `Rasterizer.Workspace.renderSimpleRows` defines,
 /// in the same order of double operations. `act` has room for `n` indices and `sp` for `n` ranges
 /// (at least 1).
-void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1, double sign, double *a, int32_t *act,
+void wf_simple_rows(const wf_edge *es, long n, long width, long row0, long row1, double sign, double *a, long *act,
                     wf_cell_range *sp, float *base);
 
 /// The most pixels `wf_over_opaque_row` takes in lanes on this processor (16, 8, or 0 for none).
